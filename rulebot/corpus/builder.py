@@ -1,0 +1,138 @@
+"""The clause-tree builder every layout parser fills in, and the result it produces.
+
+A parser walks the source text once and hands every piece of it to the builder: as a clause's number
+marker (``marker``), title or text, or as an extraction artefact (``artefact``: page footers, page
+numbers, table-of-contents lines, dot leaders).  Because nothing else is dropped, a test can check that
+the words of the source are all found, once, in the clauses (issue 2: "nothing is lost").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rulebot.models import Clause, ClauseKind, Ref
+
+_WS = re.compile(r"\s+")
+
+
+def squash(text: str) -> str:
+    """Collapse runs of white space to one space and trim."""
+    return _WS.sub(" ", text).strip()
+
+
+@dataclass
+class Node:
+    """A clause under construction (mutable); :meth:`Builder.finish` freezes it into a Clause."""
+
+    key: str
+    number: str
+    title: str
+    kind: ClauseKind
+    parent: "Node | None"
+    parts: list[str] = field(default_factory=list)
+    children: list["Node"] = field(default_factory=list)
+    order: int = 0
+
+    @property
+    def text(self) -> str:
+        return squash(" ".join(self.parts))
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """What a layout parser produced for one ruleset.
+
+    ``clauses`` in document order (the root first); ``markers`` the printed number markers kept out of
+    clause text ("6.4.21", "A.", "(b)"); ``artefacts`` ``(text, reason)`` pairs removed as extraction
+    artefacts; ``aliases`` extra lookup keys -> clause id (e.g. a table-of-contents number that the body
+    prints differently); ``warnings`` parse-report lines (numbering gaps, unplaced text).
+    """
+
+    ruleset: str
+    clauses: tuple[Clause, ...]
+    markers: tuple[str, ...]
+    artefacts: tuple[tuple[str, str], ...]
+    aliases: dict[str, str]
+    warnings: tuple[str, ...]
+
+
+class Builder:
+    """Collects nodes for one ruleset; keys are unique (a repeated key gets ``-2``, ``-3`` ...)."""
+
+    def __init__(self, ruleset: str, title: str = "") -> None:
+        self.ruleset = ruleset
+        self.root = Node(key="", number="", title=title, kind="document", parent=None)
+        self.nodes: list[Node] = [self.root]
+        self.by_key: dict[str, Node] = {"": self.root}
+        self.markers: list[str] = []
+        self.artefacts: list[tuple[str, str]] = []
+        self.aliases: dict[str, str] = {}
+        self.warnings: list[str] = []
+
+    def add(self, parent: Node, key: str, number: str, title: str = "", kind: ClauseKind = "rule",
+            marker: str | None = None, absolute: bool = False) -> Node:
+        """Add a child of ``parent``.  ``key`` is relative to the parent's key unless ``absolute``;
+        ``marker`` is the printed number text consumed from the source (recorded for the
+        nothing-lost check)."""
+        full = key if absolute or not parent.key else f"{parent.key}.{key}"
+        base, n = full, 2
+        while full in self.by_key:
+            full = f"{base}-{n}"
+            n += 1
+        node = Node(key=full, number=number, title=squash(title), kind=kind, parent=parent,
+                    order=len(self.nodes))
+        parent.children.append(node)
+        self.nodes.append(node)
+        self.by_key[full] = node
+        if marker:
+            self.markers.append(marker)
+        return node
+
+    def text(self, node: Node, text: str) -> None:
+        """Append source text to ``node``'s own text."""
+        if text and text.strip():
+            node.parts.append(text)
+
+    def title(self, node: Node, text: str) -> None:
+        """Append source text to ``node``'s title."""
+        node.title = squash(f"{node.title} {text}")
+
+    def marker(self, text: str) -> None:
+        """Record printed marker text consumed without a new node (e.g. a bullet sign)."""
+        if text.strip():
+            self.markers.append(text)
+
+    def artefact(self, text: str, reason: str) -> None:
+        """Record source text removed as an extraction artefact (footer, page number, contents)."""
+        if text.strip():
+            self.artefacts.append((text, reason))
+
+    def finish(self) -> ParseResult:
+        """Freeze the tree into Clauses (cross-references are resolved later by the index)."""
+        clauses = []
+        for node in self.nodes:
+            cid = f"{self.ruleset}:{node.key}" if node.key else f"{self.ruleset}:"
+            clauses.append(Clause(
+                ruleset=self.ruleset,
+                id=cid,
+                number=node.number,
+                title=node.title,
+                text=node.text,
+                kind=node.kind,
+                parent=None if node.parent is None else
+                (f"{self.ruleset}:{node.parent.key}" if node.parent.key else f"{self.ruleset}:"),
+                children=tuple(f"{self.ruleset}:{c.key}" for c in node.children),
+                refs=(),
+                order=node.order,
+            ))
+        aliases = {k: f"{self.ruleset}:{v}" for k, v in self.aliases.items()}
+        return ParseResult(self.ruleset, tuple(clauses), tuple(self.markers), tuple(self.artefacts),
+                           aliases, tuple(self.warnings))
+
+
+def with_refs(clause: Clause, refs: tuple[Ref, ...]) -> Clause:
+    """A copy of ``clause`` with its cross-references set."""
+    from dataclasses import replace
+
+    return replace(clause, refs=refs)

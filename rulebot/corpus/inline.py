@@ -1,0 +1,77 @@
+"""Parser for rule sheets that are one unnumbered paragraph with inline headings, as the Challenge Cup
+U9 sheet is ("... Black pucks will be used. Penalties: Penalty results in penalty shot. ...").
+
+The paragraph is split into sentences; each sentence is a clause numbered in order ("1", "2", ...), so
+ids are stable for the same text.  A sentence that opens with an inline heading ("Penalties:",
+"Change of possession:", "Game format:") carries it as its title (where the heading's scope ends is not
+marked in the source, so the sentences after it stay clauses of their own).  A lettered list
+("a. Head to Head. b. Goals Against.") becomes sub-clauses "12 a", "12 b" of the sentence that introduces
+it, each holding the sentences up to the next letter; a bullet ends the list and starts a new clause.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rulebot.corpus.builder import Builder, Node, ParseResult
+
+# A sentence ends at ". " (or "? ", "! ") followed by a capital, a bullet or a list letter.
+_SENTENCE = re.compile(r"(?<=[.!?])(?<!\s[a-z]\.)\s+(?=[A-Z•]|[a-z]\.\s)|(?<=:)\s+(?=[a-z]\.\s)|\s+(?=•)")
+_HEADING = re.compile(r"([A-Z][A-Za-z0-9/ -]{2,45}?):\s+")
+_LETTER = re.compile(r"([a-z])\.\s+")
+
+
+def _split_title(lines: list[str]) -> tuple[str, str]:
+    """Split an upper-case document title off the start of the text."""
+    text = " ".join(lines)
+    m = re.match(r"((?:[A-Z0-9-]+\s+)+?[A-Z0-9-]+)\s+(?=[A-Z][a-z])", text)
+    if m and len(m.group(1).split()) >= 2:
+        return m.group(1), text[m.end():]
+    return "", text
+
+
+def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
+    """Parse a one-paragraph rule sheet with inline headings (U9 style) into a clause tree."""
+    b = Builder(ruleset, title)
+    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+    doc_title, body = _split_title(lines)
+    if doc_title:
+        b.title(b.root, doc_title)
+    sentences = [s.strip() for s in _SENTENCE.split(body) if s.strip()]
+    intro: Node | None = None     # the clause that introduced a lettered list
+    item: Node | None = None      # the current list item
+    expected_letter = "a"
+    n = 0
+    for i, sent in enumerate(sentences):
+        if sent.startswith("•"):
+            b.marker("•")
+            sent = sent[1:].strip()
+            intro = item = None
+        lm = _LETTER.match(sent)
+        if intro is not None and lm and lm.group(1) == expected_letter:
+            letter = lm.group(1)
+            item = b.add(intro, letter, f"{intro.number} {letter}", "", "item", marker=lm.group(0))
+            rest = sent[lm.end():]
+            tm = re.match(r"([A-Z][A-Za-z ]{2,40}?)[.:](?:\s+|$)", rest)
+            if tm:
+                b.title(item, tm.group(1))
+                b.marker(tm.group(0)[len(tm.group(1)):])
+                rest = rest[tm.end():]
+            b.text(item, rest)
+            expected_letter = chr(ord(letter) + 1)
+            continue
+        if item is not None:
+            b.text(item, sent)
+            continue
+        n += 1
+        node = b.add(b.root, str(n), str(n), "", "paragraph", absolute=True)
+        hm = _HEADING.match(sent)
+        if hm and len(hm.group(1).split()) <= 7:
+            b.title(node, hm.group(1))
+            b.marker(hm.group(0)[len(hm.group(1)):])
+            sent = sent[hm.end():]
+        b.text(node, sent)
+        nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
+        if sent.endswith(":") and nxt.startswith("a. "):
+            intro, expected_letter = node, "a"
+    return b.finish()

@@ -1,0 +1,116 @@
+"""Parser for short rule sheets: headings ("Time", "Penalties:") over numbered lists ("23.", "2A.")
+and bullets, with unnumbered paragraphs that belong to the rule or heading above them — the layout of
+the ball-hockey league rules and the youth-cup tournament sheet, and of most tournament rule sheets.
+
+Numbers as printed: a rule numbered in a single document-wide sequence keeps its number ("23"); when
+numbering restarts under each heading (1., 2., 3. under "Format" and again under "Penalties"), an item is
+numbered with its heading ("Penalties 2"); unnumbered paragraphs get "¶k" after their parent
+("33 ¶2", "Rules ¶4").
+"""
+
+from __future__ import annotations
+
+import re
+
+from rulebot.corpus.builder import Builder, Node, ParseResult
+
+_NUMBERED = re.compile(r"(\d{1,3}[A-Z]?)[.)]\s+")
+_BULLET = re.compile(r"[•▪◦·*-]\s+")
+
+
+def _is_heading(line: str) -> bool:
+    """A heading is a short line that is not a sentence: at most 8 words, no full stop at its end
+    (a closing colon is allowed: "Penalties:")."""
+    words = line.split()
+    if not words or len(words) > 8 or _NUMBERED.match(line) or _BULLET.match(line):
+        return False
+    if re.search(r"[.;,!?]$", line):
+        return False
+    return line[0].isupper()
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "x"
+
+
+class NumberedParser:
+    """Parses one numbered-list document; see the module docstring."""
+
+    def __init__(self, ruleset: str, text: str, title: str = "") -> None:
+        self.lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+        self.b = Builder(ruleset, title)
+        # Numbers that never repeat in the document are global ("23"); others are per heading.
+        nums = [m.group(1) for ln in self.lines if (m := _NUMBERED.match(ln))]
+        self.global_numbers = len(nums) == len(set(nums))
+        self.section: Node = self.b.root
+        self.rule: Node | None = None        # the last numbered item
+        self.para: Node | None = None        # the last unnumbered paragraph
+        self.last: Node = self.b.root
+        self.list_parent: Node | None = None  # the paragraph that introduced the current list
+
+    def parse(self) -> ParseResult:
+        for i, line in enumerate(self.lines):
+            if i == 0 and len(self.lines) > 1 and _is_heading(line) and _is_heading(self.lines[1]):
+                # The document's own title line.
+                self.b.title(self.b.root, line)
+                continue
+            self._line(line)
+        return self.b.finish()
+
+    def _line(self, line: str) -> None:
+        m = _NUMBERED.match(line)
+        if m:
+            num = m.group(1)
+            parent = self.section
+            if not self.global_numbers:
+                if self.list_parent is None and self.para is not None and self.rule is None:
+                    self.list_parent = self.para  # a list introduced by the paragraph above it
+                parent = self.list_parent or self.section
+            if self.global_numbers:
+                number, key, absolute = num, num.lower(), True
+            else:
+                number, key, absolute = f"{parent.number or parent.title} {num}".strip(), num.lower(), False
+            node = self.b.add(parent, key, number, "", "rule" if self.global_numbers else "item",
+                              marker=m.group(0), absolute=absolute)
+            self.b.text(node, line[m.end():])
+            self.rule, self.last = node, node
+            return
+        bm = _BULLET.match(line)
+        if bm:
+            parent = self.section
+            k = sum(1 for c in parent.children if c.kind == "item") + 1
+            label = parent.number or parent.title
+            node = self.b.add(parent, f"i{k}", f"{label} •{k}".strip(), "", "item", marker=bm.group(0))
+            self.b.text(node, line[bm.end():])
+            self.last = node
+            return
+        if _is_heading(line):
+            title = line.rstrip(":")
+            node = self.b.add(self.b.root, _slug(title), "", "", "section", absolute=True)
+            self.b.title(node, title)
+            self.b.marker(line[len(title):])
+            self.section, self.rule, self.para, self.last = node, None, None, node
+            self.list_parent = None
+            return
+        if line[:1].islower() and self.last is not self.b.root:
+            self.b.text(self.last, line)  # a sentence the extraction broke over two lines
+            return
+        self.list_parent = None
+        parent = self.rule if self.global_numbers and self.rule is not None else self.section
+        if parent is self.b.root:
+            self.b.text(parent, line)
+            return
+        k = sum(1 for c in parent.children if c.kind == "item" and "¶" in c.number) + 1
+        if parent is self.rule:
+            k += 1  # the rule's own line is its first paragraph
+        label = parent.number or parent.title
+        node = self.b.add(parent, f"p{k}", f"{label} ¶{k}", "", "item")
+        self.b.text(node, line)
+        self.para, self.last = node, node
+        if parent is self.section:
+            self.rule = None
+
+
+def parse_numbered(ruleset: str, text: str, title: str = "") -> ParseResult:
+    """Parse a rule sheet of headings and numbered lists (ball-hockey, youth-cup style)."""
+    return NumberedParser(ruleset, text, title).parse()

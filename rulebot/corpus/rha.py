@@ -1,0 +1,180 @@
+"""Parser for "RULE nnn - TITLE" rulebooks, as the Roller Hockey Alliance book is: sections
+("SECTION VI - PLAYING RULES"), rules ("RULE 605 - BOARDING"), lettered sub-clauses "(a)", numbered
+items "1.", "NOTE 1:" and "Situation #1" blocks, all run together in long paragraphs.
+
+The rule list at the top ("SECTION I - THE RINK... RULE 101 - RINK... ...") is the skeleton: it gives
+the rule titles, so a title is recognised in the body however the extraction ran it into the text.
+Sub-clause letters and item numbers are split on only in sequence ((a), (b), (c) ...; 1., 2., 3. ...),
+so references such as "Rule 639 (a)" inside the text are not mistaken for sub-clauses.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rulebot.corpus.builder import Builder, Node, ParseResult, squash
+
+_LIST_ITEM = re.compile(r"(SECTION\s+[IVXLC]+|RULE\s+\d{3})\s*[-–]?\s*([^.]*?)\s*(?:\.\.\.|$)")
+_MARKER = re.compile(
+    r"(?P<section>SECTION\s+(?P<roman>[IVXLC]+)\s*[-–]\s*)"
+    r"|(?P<rule>RULE\s+(?P<num>\d{3})\b\s*[-–]?\s*)"
+    r"|(?P<sub>\((?P<letter>[a-z])\)\s*)"
+    r"|(?P<note>NOTE\s*(?P<nn>\d*)\s*:\s*)"
+    r"|(?P<sit>Situation\s*#\s*(?P<sn>\d+)\s*)"
+    r"|(?P<item>(?<![\w.(])(?P<inum>\d{1,2})\.\s+)"
+)
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _title_len(text: str, title: str) -> int | None:
+    """Length of the prefix of ``text`` that spells ``title`` (ignoring case, spaces, punctuation)."""
+    target, acc = _norm(title), ""
+    if not target:
+        return None
+    for i, ch in enumerate(text):
+        if ch.isalnum():
+            acc += ch.lower()
+            if not target.startswith(acc):
+                return None
+            if acc == target:
+                return i + 1
+    return None
+
+
+class RhaParser:
+    """Parses one RULE-numbered document; see the module docstring."""
+
+    def __init__(self, ruleset: str, text: str, title: str = "") -> None:
+        self.text = text
+        self.b = Builder(ruleset, title)
+        self.titles: dict[str, str] = {}
+        self.section: Node = self.b.root
+        self.rule: Node | None = None
+        self.sub: Node | None = None
+        self.current: Node = self.b.root
+        self.next_letter = 0
+        self.next_item = 1
+
+    def parse(self) -> ParseResult:
+        lines = [ln.strip() for ln in self.text.split("\n") if ln.strip()]
+        body_start = 0
+        for i, ln in enumerate(lines):
+            if ln.count("...") >= 3 and re.search(r"RULE\s+\d{3}", ln):
+                for m in _LIST_ITEM.finditer(ln):
+                    self.titles[squash(m.group(1)).upper()] = m.group(2).strip()
+                self.b.artefact(ln, "rule list (contents)")
+                body_start = i + 1
+            elif body_start == 0 and i < 5 and not re.search(r"RULE\s+\d{3}", ln):
+                self.b.text(self.b.root, ln)
+                body_start = i + 1
+        body = lines[body_start:]
+        # A closing note after the last rule ("*Any RHA sanctioned event may ...") belongs to the book.
+        trailer = body.pop() if body and body[-1].startswith("*") else None
+        self._stream(" ".join(body))
+        if trailer:
+            node = self.b.add(self.b.root, "amendments", "", "", "text")
+            self.b.text(node, trailer)
+        return self.b.finish()
+
+    def _stream(self, text: str) -> None:
+        pos = 0
+        for m in _MARKER.finditer(text):
+            if m.start() < pos or not self._accept(m, text):
+                continue
+            self.b.text(self.current, text[pos:m.start()])
+            pos = self._open(m, text)
+        self.b.text(self.current, text[pos:])
+
+    def _accept(self, m: re.Match[str], text: str) -> bool:
+        before = text[max(0, m.start() - 12):m.start()]
+        if m.group("section"):
+            return True
+        if m.group("rule"):
+            # "under Rule 639 (a)" is a reference: body rules are upper case "RULE".
+            return True
+        if m.group("sub"):
+            if self.rule is None:
+                return False
+            if re.search(r"(\d|Rule|Rules|rule)\s*$", before):
+                return False
+            return m.group("letter") == "abcdefghijklmnopqrstuvwxyz"[self.next_letter % 26]
+        if m.group("item"):
+            if self.sub is None and self.rule is None:
+                return False
+            if not re.search(r"([.:;)]|^)\s*$", before) and not before.endswith(":"):
+                return False
+            return int(m.group("inum")) == self.next_item
+        return True  # notes, situations
+
+    def _open(self, m: re.Match[str], text: str) -> int:
+        end = m.end()
+        if m.group("section"):
+            roman = m.group("roman")
+            title = self.titles.get(f"SECTION {roman}", "")
+            n = _title_len(text[end:], title) if title else None
+            if n is None:
+                mm = re.match(r"[A-Z][A-Z ,&/'-]*[A-Z]", text[end:])
+                n = mm.end() if mm else 0
+            node = self.b.add(self.b.root, f"section-{roman.lower()}", f"SECTION {roman}", "", "section",
+                              marker=m.group(0), absolute=True)
+            self.b.title(node, text[end:end + n])
+            self.section, self.rule, self.sub, self.current = node, None, None, node
+            return end + n
+        if m.group("rule"):
+            num = m.group("num")
+            title = self.titles.get(f"RULE {num}", "")
+            rest = text[end:]
+            n = _title_len(rest, title) if title else None
+            if n is None:
+                mm = re.match(r"[A-Z][A-Z ,&/'-]*[A-Z](?=\s|$)", rest)
+                n = mm.end() if mm else 0
+                if title:
+                    self.b.warnings.append(f"RULE {num}: title {title!r} from the rule list not found in the body")
+            node = self.b.add(self.section, num, num, "", "rule", marker=m.group(0), absolute=True)
+            self.b.title(node, rest[:n])
+            self.rule, self.sub, self.current = node, None, node
+            self.next_letter, self.next_item = 0, 1
+            return end + n
+        if m.group("sub"):
+            letter = m.group("letter")
+            node = self.b.add(self.rule, letter, f"{self.rule.number} ({letter})", "", "paragraph",
+                              marker=m.group(0))
+            self.sub, self.current = node, node
+            self.next_letter += 1
+            self.next_item = 1
+            return end
+        if m.group("item"):
+            parent = self.sub or self.rule
+            k = m.group("inum")
+            node = self.b.add(parent, k, f"{parent.number} {k}", "", "item", marker=m.group(0))
+            self.current = node
+            self.next_item += 1
+            return end
+        if m.group("note"):
+            parent = self.sub or self.rule or self.section
+            nn = m.group("nn")
+            label = f"NOTE {nn}" if nn else "NOTE"
+            node = self.b.add(parent, f"note{nn}", f"{parent.number} {label}".strip(), "", "note",
+                              marker=m.group(0))
+            self.current = node
+            return end
+        if m.group("sit"):
+            parent = self.rule or self.section
+            sn = m.group("sn")
+            node = self.b.add(parent, f"situation{sn}", f"{parent.number} Situation #{sn}".strip(), "",
+                              "situation", marker=m.group(0))
+            self.current = node
+            return end
+        return end
+
+
+def parse_rha(ruleset: str, text: str, title: str = "") -> ParseResult:
+    """Parse a "RULE nnn - TITLE" rulebook (RHA style) into a clause tree.
+
+    Rule numbers as printed: ``"605"``, ``"605 (b)"``, ``"601 (d) 1"``, ``"605 (b) NOTE 1"``,
+    ``"409 Situation #1"``.
+    """
+    return RhaParser(ruleset, text, title).parse()
