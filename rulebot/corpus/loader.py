@@ -96,7 +96,8 @@ def read_ruleset_yaml(path, embedded: bool) -> Ruleset:
 def parse_ruleset(ruleset: Ruleset, text: str) -> ParseResult:
     """Parse one ruleset's source text with its layout's parser (detected when not set)."""
     layout = ruleset.layout or detect_layout(text)
-    return parser_for(layout)(ruleset.id, text, ruleset.title)
+    # The root clause's title comes from the source itself (its title line), not from ruleset.yaml.
+    return parser_for(layout)(ruleset.id, text, "")
 
 
 def _ruleset_dirs() -> list[tuple[object, bool]]:

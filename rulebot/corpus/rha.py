@@ -67,7 +67,7 @@ class RhaParser:
                     self.titles[squash(m.group(1)).upper()] = m.group(2).strip()
                 self.b.artefact(ln, "rule list (contents)")
                 body_start = i + 1
-            elif body_start == 0 and i < 5 and not re.search(r"RULE\s+\d{3}", ln):
+            elif i == body_start and i < 5 and not re.search(r"RULE\s+\d{3}", ln):
                 self.b.text(self.b.root, ln)
                 body_start = i + 1
         body = lines[body_start:]

@@ -1,0 +1,72 @@
+"""Search and question answering over the clause index.
+
+``Searcher(index)`` builds the ranking structures once; ``search()`` returns ranked clauses and
+``ask()`` a short answer with citations.  ``get_searcher()`` caches one for the process."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rulebot.corpus.index import ClauseIndex
+from rulebot.errors import UsageError
+from rulebot.models import Answer, Hit
+from rulebot.search.answer import citation, short_answer
+from rulebot.search.query import parse_query
+from rulebot.search.ranker import ClauseRanker
+
+
+class Searcher:
+    """Ranked search and answers over one :class:`ClauseIndex`."""
+
+    def __init__(self, index: ClauseIndex) -> None:
+        self.index = index
+        self.ranker = ClauseRanker(index)
+
+    def check_ruleset(self, ruleset: str | None) -> None:
+        """Raise UsageError for a ruleset id that is not loaded."""
+        if ruleset is not None and ruleset not in self.index.rulesets:
+            known = ", ".join(sorted(self.index.rulesets))
+            raise UsageError(f"unknown ruleset {ruleset!r} (known: {known})")
+
+    def search(self, query: str, ruleset: str | None = None, limit: int = 10) -> list[Hit]:
+        """Clauses for ``query`` best first, at most ``limit``.
+
+        A ruleset named in the query ("in FIRS") narrows the search like ``ruleset``; a rule number in
+        it ("6.4.21 C", "RHA 402") puts that clause (and, when it has no text, its sub-clauses) first.
+        Raises UsageError for an unknown ``ruleset``."""
+        self.check_ruleset(ruleset)
+        pq = parse_query(self.index, query, ruleset)
+        scope = set(pq.rulesets) or ({ruleset} if ruleset else None)
+        hits: list[Hit] = []
+        seen: set[str] = set()
+        for clause in pq.clauses:
+            for c in self.index.subtree(clause):
+                if c.text and c.id not in seen:
+                    hits.append(Hit(c, 100.0))
+                    seen.add(c.id)
+        rest = pq.text if pq.clauses else pq.text or query
+        for hit in self.ranker.search(rest, scope, limit + len(seen)):
+            if hit.clause.id not in seen:
+                hits.append(hit)
+                seen.add(hit.clause.id)
+        return hits[:limit]
+
+    def ask(self, question: str, ruleset: str | None = None, limit: int = 5) -> Answer:
+        """Answer ``question``: a short answer from the best clause and up to ``limit`` citations.
+
+        Raises UsageError for an empty question or an unknown ruleset."""
+        if not question or not question.strip():
+            raise UsageError("the question is empty")
+        hits = self.search(question, ruleset, limit)
+        if not hits:
+            return Answer(question, ruleset, "No rule found for that question.", (), answered=False)
+        cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
+        return Answer(question, ruleset, short_answer(self.index, hits, question), cites)
+
+
+@lru_cache(maxsize=1)
+def get_searcher() -> Searcher:
+    """The process-wide searcher over :func:`rulebot.corpus.load_index`."""
+    from rulebot.corpus import load_index
+
+    return Searcher(load_index())

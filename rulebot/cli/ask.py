@@ -1,0 +1,72 @@
+"""``rulebot ask``: answer a rule question, in the terminal, as JSON, or as a JSON Lines batch."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rulebot.errors import RulebotError, UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("ask", help="answer a rule question with the clauses it rests on",
+                       description="Answer a rule question: a short answer, then the quoted clauses.")
+    p.add_argument("question", nargs="*", help="the question (omit with --jsonl)")
+    p.add_argument("--ruleset", "-r", help="ruleset id to ask (default: all; see `rulebot rulesets`)")
+    p.add_argument("--limit", "-n", type=int, default=5, help="citations to show (default 5)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the answer as one JSON object")
+    out.add_argument("--jsonl", action="store_true",
+                     help='batch: read {"question", "ruleset"} JSON lines on stdin, write one answer per line')
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rulebot.search import get_searcher
+
+    if args.limit < 1:
+        raise UsageError("--limit must be at least 1")
+    searcher = get_searcher()
+    if args.jsonl:
+        if args.question:
+            raise UsageError("--jsonl reads questions from stdin; give no question argument")
+        return run_jsonl(searcher, sys.stdin, sys.stdout, args.limit)
+    question = " ".join(args.question).strip()
+    if not question:
+        raise UsageError("the question is empty (usage: rulebot ask QUESTION)")
+    answer = searcher.ask(question, args.ruleset, args.limit)
+    if args.json:
+        print(json.dumps(answer.to_json(), ensure_ascii=False, indent=2))
+    else:
+        from rulebot.cli.render import print_answer
+
+        print_answer(answer, searcher.index)
+    return 0
+
+
+def run_jsonl(searcher, stdin, stdout, limit: int = 5) -> int:
+    """Answer each JSON line of ``stdin`` (``{"question": str, "ruleset": str|null}``) on ``stdout``,
+    one JSON object per line, in order.  A bad line yields ``{"error": ...}`` and the batch goes on."""
+    for lineno, line in enumerate(stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise UsageError(f"line {lineno}: not JSON ({exc.msg})") from None
+            if not isinstance(item, dict):
+                raise UsageError(f"line {lineno}: expected a JSON object")
+            question = item.get("question")
+            ruleset = item.get("ruleset")
+            if not isinstance(question, str):
+                raise UsageError(f"line {lineno}: 'question' must be a string")
+            if ruleset is not None and not isinstance(ruleset, str):
+                raise UsageError(f"line {lineno}: 'ruleset' must be a string or null")
+            out = searcher.ask(question, ruleset, limit).to_json()
+        except RulebotError as err:
+            out = {"error": str(err), "line": lineno}
+        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        stdout.flush()
+    return 0

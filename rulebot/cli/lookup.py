@@ -1,0 +1,123 @@
+"""``rulebot search``, ``rulebot rule`` and ``rulebot rulesets``: ranked clauses, one rule with its
+sub-clauses, and the loaded rulesets."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from rulebot.errors import NotFoundError, UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("search", help="ranked clauses for a query",
+                       description="Search the clause index (BM25F with synonyms and typo tolerance).")
+    p.add_argument("query", nargs="+", help="words, a situation, or a rule number")
+    p.add_argument("--ruleset", "-r", help="ruleset id (default: all)")
+    p.add_argument("--limit", "-n", type=int, default=10, help="results (default 10)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=run_search)
+
+    p = sub.add_parser("rule", help="show one rule with its sub-clauses",
+                       description="Show a clause by ruleset and number as printed, with its sub-clauses.")
+    p.add_argument("ruleset", help="ruleset id, e.g. firs-2017")
+    p.add_argument("number", nargs="*", help='rule number as printed, e.g. "6.4.21 C" or "605 (b)"; '
+                                              "omit to list the ruleset's rules")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=run_rule)
+
+    p = sub.add_parser("rulesets", help="list the loaded rulesets")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=run_rulesets)
+
+
+def _clause_json(c) -> dict:
+    return {"id": c.id, "ruleset": c.ruleset, "rule": c.number, "title": c.title, "kind": c.kind,
+            "text": c.text, "parent": c.parent, "children": list(c.children),
+            "refs": [{"raw": r.raw, "target": r.target} for r in c.refs]}
+
+
+def run_search(args: argparse.Namespace) -> int:
+    from rulebot.search import get_searcher
+
+    if args.limit < 1:
+        raise UsageError("--limit must be at least 1")
+    s = get_searcher()
+    hits = s.search(" ".join(args.query), args.ruleset, args.limit)
+    if args.json:
+        print(json.dumps([dict(_clause_json(h.clause), score=round(h.score, 4)) for h in hits],
+                         ensure_ascii=False, indent=2))
+        return 0
+    from rich.markup import escape
+
+    from rulebot.cli.render import console
+
+    con = console()
+    if not hits:
+        con.print("No clause matches.")
+        return 0
+    for i, h in enumerate(hits, 1):
+        c = h.clause
+        con.print(f"[bold cyan]{i}. {escape(c.ruleset)} {escape(c.number)}[/bold cyan] "
+                  f"{escape(s.index.heading(c))} [dim]({h.score:.2f})[/dim]")
+        con.print(f"   {escape(c.text[:300])}{'…' if len(c.text) > 300 else ''}")
+    return 0
+
+
+def run_rule(args: argparse.Namespace) -> int:
+    from rulebot.corpus import load_index
+
+    index = load_index()
+    if args.ruleset not in index.rulesets:
+        raise UsageError(f"unknown ruleset {args.ruleset!r} (known: {', '.join(sorted(index.rulesets))})")
+    number = " ".join(args.number).strip()
+    if not number:
+        rows = [c for c in index.by_ruleset(args.ruleset) if c.kind in ("section", "rule", "definition")
+                or (c.kind == "paragraph" and c.parent == f"{args.ruleset}:")]
+        if args.json:
+            print(json.dumps([_clause_json(c) for c in rows], ensure_ascii=False, indent=2))
+            return 0
+        from rich.markup import escape
+
+        from rulebot.cli.render import console
+
+        con = console()
+        for c in rows:
+            pad = "  " * (len(index.ancestors(c)))
+            con.print(f"{pad}[cyan]{escape(c.number)}[/cyan] {escape(c.title or c.text[:60])}")
+        return 0
+    clause = index.lookup(args.ruleset, number)
+    if clause is None:
+        raise NotFoundError(f"no rule {number!r} in {args.ruleset}")
+    if args.json:
+        print(json.dumps([_clause_json(c) for c in index.subtree(clause)], ensure_ascii=False, indent=2))
+        return 0
+    from rulebot.cli.render import print_clause_tree
+
+    print_clause_tree(clause, index)
+    return 0
+
+
+def run_rulesets(args: argparse.Namespace) -> int:
+    from rulebot.corpus import load_index
+
+    index = load_index()
+    rows = []
+    for rs in index.rulesets.values():
+        n = sum(1 for c in index.by_ruleset(rs.id) if c.kind != "document")
+        rows.append({"id": rs.id, "title": rs.title, "short_name": rs.short_name, "aliases": list(rs.aliases),
+                     "governing_body": rs.governing_body, "edition": rs.edition, "sport": rs.sport,
+                     "base": rs.base, "follows": rs.follows, "embedded": rs.embedded, "clauses": n})
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    from rich.table import Table
+
+    from rulebot.cli.render import console
+
+    table = Table("id", "title", "names", "clauses", "source")
+    for r in rows:
+        table.add_row(r["id"], r["title"], ", ".join(r["aliases"][:4]), str(r["clauses"]),
+                      "embedded" if r["embedded"] else "yours")
+    console().print(table)
+    return 0

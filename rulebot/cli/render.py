@@ -1,0 +1,48 @@
+"""Terminal rendering (rich) shared by the CLI commands."""
+
+from __future__ import annotations
+
+from rulebot.corpus.index import ClauseIndex
+from rulebot.models import Answer, Clause
+
+
+def console():
+    """A rich Console on stdout (colours only on a terminal)."""
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def print_answer(answer: Answer, index: ClauseIndex) -> None:
+    """The short answer, then each citation with its ruleset, number, title and quoted text."""
+    from rich.markup import escape
+    from rich.panel import Panel
+
+    con = console()
+    style = "bold" if answer.answered else "bold yellow"
+    con.print(Panel(escape(answer.answer), title="Answer", title_align="left", border_style=style))
+    cites = answer.citations or answer.see_also
+    if answer.see_also and not answer.citations:
+        con.print("[yellow]See also:[/yellow]")
+    for i, c in enumerate(cites, 1):
+        rs = index.rulesets.get(c.ruleset)
+        name = rs.short_name if rs else c.ruleset
+        layer = f" [{c.layer}]" if c.layer else ""
+        con.print(f"[bold cyan]{i}. {escape(name)} {escape(c.rule)}[/bold cyan] {escape(c.title)}{layer}")
+        con.print(f"   [dim]“{escape(c.text)}”[/dim]")
+
+
+def print_clause_tree(clause: Clause, index: ClauseIndex) -> None:
+    """A clause with all its sub-clauses, indented."""
+    from rich.markup import escape
+
+    con = console()
+    base = len(index.ancestors(clause))
+    for c in index.subtree(clause):
+        depth = len(index.ancestors(c)) - base
+        pad = "  " * depth
+        head = " ".join(x for x in (c.number, c.title) if x)
+        if head:
+            con.print(f"{pad}[bold cyan]{escape(head)}[/bold cyan]")
+        if c.text:
+            con.print(f"{pad}  {escape(c.text)}")

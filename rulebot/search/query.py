@@ -1,0 +1,82 @@
+"""Reading a query before ranking: a ruleset named in it ("under RHA", "in FIRS", "U9") becomes a
+filter, and a rule number ("6.4.21 C", "rule 605", "605(b)", "RHA 402") goes straight to that clause."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulebot.corpus.index import ClauseIndex
+from rulebot.models import Clause
+
+_RULE_NUMBER = re.compile(
+    r"(?:\b(?:rule|rules|section|sect|clause|article|§)\s*#?\s*)?"
+    r"(?P<num>\b\d+(?:\.\d+)+(?:\s?[A-Z]\b)?|\b\d{3}\s?\(\s?[a-z]\s?\)(?:\s?\d{1,2}\b)?|\b\d{3}\b)",
+    re.IGNORECASE,
+)
+_EXPLICIT = re.compile(r"\b(?:rule|rules|section|sect|clause|article)\s*#?\s*(?P<num>\d{1,3}[A-Z]?)\b", re.I)
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    """A query with the ruleset names and rule numbers taken out.
+
+    ``text`` is what is left to rank; ``rulesets`` the rulesets named in the query (empty: none named);
+    ``clauses`` the clauses its rule numbers name, in the order they appear."""
+
+    raw: str
+    text: str
+    rulesets: tuple[str, ...]
+    clauses: tuple[Clause, ...]
+
+
+def _alias_patterns(index: ClauseIndex) -> list[tuple[re.Pattern[str], str]]:
+    pats: list[tuple[str, str]] = []
+    for rs in index.rulesets.values():
+        names = {rs.id, rs.short_name, *rs.aliases}
+        for name in names:
+            if name and len(name) >= 2:
+                pats.append((name, rs.id))
+    pats.sort(key=lambda p: -len(p[0]))
+    out = []
+    for name, rid in pats:
+        words = [re.escape(w) for w in re.split(r"[\s-]+", name.strip())]
+        out.append((re.compile(r"(?<![\w-])" + r"[\s-]+".join(words) + r"(?![\w-])", re.I), rid))
+    return out
+
+
+def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> ParsedQuery:
+    """Find ruleset names and rule numbers in ``query``.
+
+    ``ruleset`` (the user's selection) limits where rule numbers are looked up when the query names
+    no ruleset itself."""
+    text = query
+    named: list[str] = []
+    for pat, rid in _alias_patterns(index):
+        if pat.search(text):
+            if rid not in named:
+                named.append(rid)
+            text = pat.sub(" ", text)
+    scope = named or ([ruleset] if ruleset else list(index.rulesets))
+    clauses: list[Clause] = []
+    for m in _RULE_NUMBER.finditer(text):
+        num = m.group("num")
+        explicit = m.group(0).strip().lower()[:1].isalpha() or "." in num or "(" in num
+        # A bare three-digit number names a rule only in a RULE-numbered book or when named "rule".
+        for rid in scope:
+            c = index.lookup(rid, num)
+            if c is None:
+                continue
+            if not explicit and not re.fullmatch(r"\d{3}", num):
+                continue
+            if not explicit and rid not in named and not (ruleset and rid == ruleset):
+                continue
+            clauses.append(c)
+            break
+    for m in _EXPLICIT.finditer(text):
+        for rid in scope:
+            c = index.lookup(rid, m.group("num"))
+            if c is not None and c not in clauses:
+                clauses.append(c)
+                break
+    return ParsedQuery(query, re.sub(r"\s+", " ", text).strip(), tuple(named), tuple(clauses))

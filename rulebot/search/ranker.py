@@ -1,0 +1,131 @@
+"""Ranking clauses for a query: BM25F over three fields of each clause (its own title, the titles of
+the rule and section it sits in, and its own text), with synonym expansion and typo correction.
+
+Scores are computed from postings built once per index (milliseconds per query on the embedded corpus;
+see ``benchmarks/``)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from rulebot.corpus.index import ClauseIndex
+from rulebot.models import Clause, Hit
+from rulebot.search.text import STOP_WORDS, WEAK_WORDS, load_synonyms, stem, terms, words
+
+#: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
+TITLE_WEIGHT = 2.0
+CONTEXT_WEIGHT = 0.8
+TEXT_WEIGHT = 1.0
+K1 = 1.2
+B = 0.75
+SYNONYM_WEIGHT = 0.6
+FUZZY_WEIGHT = 0.8
+WEAK_WEIGHT = 0.35
+
+SEARCHABLE_KINDS = frozenset({"rule", "paragraph", "item", "note", "situation", "definition",
+                              "table-row", "signal", "text", "section"})
+
+
+@dataclass(frozen=True)
+class QueryTerm:
+    """One weighted query term (a stem)."""
+
+    term: str
+    weight: float
+
+
+class ClauseRanker:
+    """BM25F ranking over the searchable clauses of an index (clauses with text of their own)."""
+
+    def __init__(self, index: ClauseIndex) -> None:
+        self.index = index
+        self.docs: list[Clause] = []
+        self.ruleset_of: list[str] = []
+        postings: dict[str, dict[int, float]] = defaultdict(dict)
+        lengths: list[float] = []
+        vocab: set[str] = set()
+        for clause in index.all_clauses():
+            if clause.kind not in SEARCHABLE_KINDS or not clause.text:
+                continue
+            doc = len(self.docs)
+            self.docs.append(clause)
+            self.ruleset_of.append(clause.ruleset)
+            context = " ".join(a.title for a in index.ancestors(clause)[:2] if a.title)
+            tf: Counter[str] = Counter()
+            for field_text, weight in ((clause.title, TITLE_WEIGHT), (context, CONTEXT_WEIGHT),
+                                       (clause.text, TEXT_WEIGHT)):
+                for t in terms(field_text):
+                    tf[t] += weight
+            for w in words(clause.title + " " + clause.text):
+                vocab.add(w)
+            lengths.append(len(terms(clause.text)) + len(terms(clause.title)))
+            for t, f in tf.items():
+                postings[t][doc] = f
+        self.postings = dict(postings)
+        self.lengths = lengths
+        self.avg_len = (sum(lengths) / len(lengths)) if lengths else 1.0
+        n = len(self.docs)
+        self.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.postings.items()}
+        self.vocab = sorted(w for w in vocab if w.isalpha() and len(w) >= 3)
+        self._vocab_set = set(self.vocab)
+        self.doc_of = {c.id: i for i, c in enumerate(self.docs)}
+
+    # ------------------------------------------------------------------ query analysis
+    def correct(self, word: str) -> str | None:
+        """The corpus word closest to a misspelt ``word`` (rapidfuzz, similarity >= 80), or None."""
+        if len(word) < 4 or not word.isalpha() or word in self._vocab_set or word in STOP_WORDS:
+            return None
+        if stem(word) in self.postings:
+            return None
+        from rapidfuzz import fuzz, process
+
+        best = process.extractOne(word, self.vocab, scorer=fuzz.ratio, score_cutoff=80)
+        return best[0] if best else None
+
+    def query_terms(self, query: str) -> list[QueryTerm]:
+        """Weighted stems for a query: its own words (weak words lower), typo corrections, synonyms."""
+        weights: dict[str, float] = {}
+
+        def put(term: str, w: float) -> None:
+            if term in self.postings:
+                weights[term] = max(weights.get(term, 0.0), w)
+
+        qwords = words(query)
+        for w in qwords:
+            if w in STOP_WORDS:
+                continue
+            weight = WEAK_WEIGHT if w in WEAK_WORDS else 1.0
+            put(stem(w), weight)
+            fixed = self.correct(w)
+            if fixed:
+                put(stem(fixed), FUZZY_WEIGHT * weight)
+        for phrase in load_synonyms().expansions([w for w in qwords]):
+            for t in terms(phrase):
+                if t not in weights:
+                    put(t, SYNONYM_WEIGHT * (WEAK_WEIGHT if t in WEAK_WORDS else 1.0))
+        return [QueryTerm(t, w) for t, w in weights.items()]
+
+    # ------------------------------------------------------------------ scoring
+    def score(self, qterms: list[QueryTerm], rulesets: set[str] | None = None) -> dict[int, float]:
+        """BM25F scores per document index for weighted query terms, optionally within ``rulesets``."""
+        scores: dict[int, float] = defaultdict(float)
+        for qt in qterms:
+            plist = self.postings.get(qt.term)
+            if not plist:
+                continue
+            idf = self.idf[qt.term] * qt.weight
+            for doc, tf in plist.items():
+                if rulesets is not None and self.ruleset_of[doc] not in rulesets:
+                    continue
+                norm = K1 * (1 - B + B * self.lengths[doc] / self.avg_len)
+                scores[doc] += idf * tf * (K1 + 1) / (tf + norm)
+        return scores
+
+    def search(self, query: str, rulesets: set[str] | None = None, limit: int = 10) -> list[Hit]:
+        """The best ``limit`` clauses for ``query``, best first (empty when nothing matches)."""
+        qterms = self.query_terms(query)
+        scores = self.score(qterms, rulesets)
+        best = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+        return [Hit(self.docs[d], s) for d, s in best]

@@ -1,0 +1,105 @@
+"""Text analysis for search: tokenising, stop words, stemming (Snowball English), and the hockey
+synonym list (``rulebot/data/synonyms.yaml``) used to expand queries."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:[+'][a-z0-9]+)*")
+
+NUMBER_WORDS = {
+    "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+    "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    "fifteen": "15", "twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "ninety": "90",
+}
+
+STOP_WORDS = frozenset("""
+a an the and or but if then than that this these those there here of to in on at by for with from
+into onto over under about as is are was were be been being am do does did doing done have has had
+having i me my we our you your he him his she her they them their it its what which who whom whose
+when where why how can could would should shall will may might must so such not no nor only own same
+too very just also any all both each few more most other some s t don now get gets got go goes going
+let lets one's ok okay guy guys kid kids someone somebody anything something whats what's does
+happen happens call called calls give gives given say says said tell told mean means rule rules
+under per case like just still even really
+""".split())
+
+# Words that carry the question's intent but are weak as search terms; kept, at a lower weight.
+WEAK_WORDS = frozenset("""
+penalty penalties player players team teams game games play referee ref official
+""".split())
+
+
+def fold(text: str) -> str:
+    """NFKC, lower case, curly quotes straightened."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    return text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word tokens (letters and digits; "5+20" and "don't" stay whole)."""
+    return _TOKEN.findall(fold(text))
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The Snowball English stem of one lower-case word (numbers unchanged, number words as digits)."""
+    if word in NUMBER_WORDS:
+        return NUMBER_WORDS[word]
+    if not word.isalpha():
+        return word
+    return _stemmer().stemWord(word)
+
+
+def terms(text: str, keep_stop_words: bool = False) -> list[str]:
+    """Index terms of a text: stemmed words, stop words removed (unless ``keep_stop_words``)."""
+    return [stem(w) for w in words(text) if keep_stop_words or w not in STOP_WORDS]
+
+
+class Synonyms:
+    """Synonym groups: ``expand(words)`` yields ``(phrase, group member)`` pairs for query expansion.
+
+    Built from ``{"groups": [[...], ...]}`` (the YAML file's shape)."""
+
+    def __init__(self, groups: list[list[str]]) -> None:
+        self.groups = [[fold(str(w)) for w in g] for g in groups]
+        self.by_phrase: dict[tuple[str, ...], list[int]] = {}
+        for gi, group in enumerate(self.groups):
+            for member in group:
+                self.by_phrase.setdefault(tuple(words(member)), []).append(gi)
+        self.max_len = max((len(k) for k in self.by_phrase), default=1)
+
+    def expansions(self, query_words: list[str]) -> list[str]:
+        """Other members of every group a query word or phrase belongs to (as text phrases)."""
+        out: list[str] = []
+        n = len(query_words)
+        for i in range(n):
+            for length in range(self.max_len, 0, -1):
+                key = tuple(query_words[i:i + length])
+                if len(key) < length:
+                    continue
+                for gi in self.by_phrase.get(key, []):
+                    for member in self.groups[gi]:
+                        if tuple(words(member)) != key:
+                            out.append(member)
+        return out
+
+
+@lru_cache(maxsize=1)
+def load_synonyms() -> Synonyms:
+    """The packaged synonym list (``rulebot/data/synonyms.yaml``)."""
+    import yaml
+
+    from rulebot.paths import data_file
+
+    data = yaml.safe_load(data_file("synonyms.yaml").read_text(encoding="utf-8")) or {}
+    return Synonyms(data.get("groups", []))

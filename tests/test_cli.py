@@ -1,0 +1,88 @@
+"""The command line, run as a user runs it (subprocess) and in-process for batch mode."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+from rulebot.cli import build_parser, main
+from rulebot.cli.ask import run_jsonl
+from rulebot.search import get_searcher
+
+
+def rulebot(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rulebot", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_ask_minor_penalty_in_rha_answers_from_rule_402():
+    proc = rulebot("ask", "how long is a minor penalty", "--ruleset", "rha", "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["citations"][0]["rule"].startswith("402")
+    assert "1:30 or 2 minutes" in data["answer"]
+    assert set(data["citations"][0]) >= {"ruleset", "rule", "title", "text", "score"}
+
+
+def test_rule_number_query_goes_straight_to_the_clause():
+    s = get_searcher()
+    assert s.search("6.4.21 C")[0].clause.id == "firs-2017:6.4.21.c"
+    assert s.search("rule 605(b)", "rha")[0].clause.id == "rha:605.b"
+    assert s.search("RHA 402")[0].clause.id.startswith("rha:402")
+
+
+def test_ruleset_named_in_the_question_filters():
+    s = get_searcher()
+    hits = s.search("how long is a major penalty under RHA")
+    assert hits and all(h.clause.ruleset == "rha" for h in hits)
+    hits = s.search("penalty shot in U9")
+    assert hits and all(h.clause.ruleset == "challenge-cup-u9" for h in hits)
+
+
+def test_synonyms_and_typos():
+    s = get_searcher()
+    assert any(h.clause.ruleset == "firs-2017" and "goalkeeper" in h.clause.text.lower()
+               for h in s.search("goalie freezes the puck", "firs-2017")[:3])
+    top = s.search("hi stiking above the sholders", "firs-2017")[:3]
+    assert any("shoulders" in h.clause.text for h in top)
+
+
+def test_jsonl_batch_keeps_order_and_reports_bad_lines():
+    lines = "\n".join([
+        json.dumps({"question": "how long is a minor penalty", "ruleset": "rha"}),
+        "not json",
+        json.dumps({"question": "", "ruleset": None}),
+        json.dumps({"question": "penalty shot", "ruleset": "nope"}),
+        json.dumps({"question": "what is a power play", "ruleset": "firs-2017"}),
+    ]) + "\n"
+    out = io.StringIO()
+    run_jsonl(get_searcher(), io.StringIO(lines), out)
+    rows = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert len(rows) == 5
+    assert rows[0]["citations"][0]["rule"].startswith("402")
+    assert "error" in rows[1] and "error" in rows[2] and "unknown ruleset" in rows[3]["error"]
+    assert rows[4]["question"] == "what is a power play" and rows[4]["citations"]
+
+
+def test_bad_input_is_one_line_and_non_zero():
+    proc = rulebot("ask", "penalty shot", "--ruleset", "nope")
+    assert proc.returncode != 0
+    assert proc.stderr.strip().count("\n") == 0 and "unknown ruleset" in proc.stderr
+    proc = rulebot("rule", "rha", "999")
+    assert proc.returncode != 0 and "no rule" in proc.stderr
+
+
+def test_rule_command_shows_subclauses():
+    proc = rulebot("rule", "rha", "402")
+    assert proc.returncode == 0
+    assert "402 (a)" in proc.stdout and "1:30" in proc.stdout
+
+
+def test_every_command_has_help():
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    for name, p in sub.choices.items():
+        assert p.description or p.format_help(), name
+    assert main(["rulesets", "--json"]) == 0

@@ -1,0 +1,157 @@
+"""The clause parsers on the five real rulebooks (issue 2): skeletons, numbering, nothing lost."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from rulebot.corpus import load_index
+from rulebot.corpus.decimal import parse_toc
+from rulebot.corpus.rha import _LIST_ITEM
+
+WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+@pytest.fixture(scope="module")
+def index():
+    return load_index(use_cache=False)
+
+
+def test_five_rulesets_load(index):
+    assert set(index.rulesets) == {"firs-2017", "rha", "ball-hockey", "youth-cup", "challenge-cup-u9"}
+
+
+def test_every_rha_rule_in_the_rule_list_exists_with_its_title(index):
+    source = index.sources["rha"]
+    listed = []
+    for line in source.split("\n"):
+        if line.count("...") >= 3:
+            listed += [(m.group(1), m.group(2)) for m in _LIST_ITEM.finditer(line)]
+    rules = [(num.split()[1], title) for num, title in listed if num.startswith("RULE")]
+    assert len(rules) >= 75
+    for number, title in rules:
+        clause = index.lookup("rha", number)
+        assert clause is not None, number
+        assert clause.kind == "rule"
+        assert clause.title.lower() == title.lower(), number
+
+
+def test_every_numbered_firs_contents_entry_exists_with_its_title(index):
+    source = index.sources["firs-2017"]
+    toc = source[source.index("Table of Contents"):source.index("FOREWORD Rules")]
+    toc = re.sub(r"\d*\s*V1 May 1, 2017", " ", toc)
+    entries = [e for e in parse_toc(toc) if e.number]
+    assert len(entries) == 115
+    norm = lambda s: re.sub(r"[^a-z0-9]", "", s.lower())  # noqa: E731
+    for e in entries:
+        clause = index.lookup("firs-2017", e.number)
+        assert clause is not None, e.number
+        assert norm(clause.title) == norm(e.title), (e.number, clause.title, e.title)
+
+
+def test_firs_lettered_paragraphs_are_split(index):
+    c = index.lookup("firs-2017", "6.4.21 C")
+    assert c.kind == "paragraph" and c.number == "6.4.21 C"
+    assert c.text.startswith("When a stick is swung above the shoulders")
+    assert index.lookup("firs-2017", "6.4.21C") == c
+    # a letter printed at the end of the line before its text ("... C." then the text)
+    assert index.lookup("firs-2017", "1.1 C").text.startswith("Junior Men’s Age")
+    assert index.lookup("firs-2017", "1.2 A").text.startswith("Regulation games will be played in two periods")
+
+
+def test_firs_heading_numbers_separated_from_titles(index):
+    # "2.6 A. 2.7 A. 2.8 A." then the three titles with their text
+    for number, title, start in (("2.6", "Player benches", "Each rink should have seats"),
+                                 ("2.7", "Penalty Bench", "Each rink will have seats"),
+                                 ("2.8", "Signal and timing Device", "Each rink must have")):
+        rule = index.lookup("firs-2017", number)
+        assert rule.title == title
+        assert index.lookup("firs-2017", f"{number} A").text.startswith(start)
+
+
+def test_firs_glossary_terms_are_definitions(index):
+    fighting = index.lookup("firs-2017", "Fighting")
+    assert fighting is not None and fighting.kind == "definition"
+    assert fighting.text.startswith("The actual throwing of a punch(es) (closed fist)")
+    terms = [c for c in index.by_ruleset("firs-2017") if c.kind == "definition"]
+    assert len(terms) >= 40
+
+
+def test_rha_subclauses_notes_situations(index):
+    assert index.lookup("rha", "605 (b)").number == "605 (b)"
+    assert index.lookup("rha", "605(b)") == index.lookup("rha", "605 (b)")
+    assert index.lookup("rha", "402 (a)").text.startswith("Depending upon the length of periods")
+    kinds = Counter(c.kind for c in index.by_ruleset("rha"))
+    assert kinds["note"] >= 50 and kinds["situation"] >= 4 and kinds["paragraph"] >= 250
+
+
+def test_ball_hockey_rules_exist(index):
+    for n in list(range(5, 19)) + list(range(23, 43)):
+        c = index.lookup("ball-hockey", str(n))
+        assert c is not None and c.kind == "rule", n
+    # an unnumbered paragraph belongs to the rule above it
+    para = index.lookup("ball-hockey", "35 ¶2")
+    assert para.parent == "ball-hockey:35"
+    assert para.text.startswith("Players closing their hand on the ball")
+
+
+def test_youth_cup_lists(index):
+    assert index.lookup("youth-cup", "Format 2A").text.startswith("After the 1st round numbers 1 and 2")
+    assert index.lookup("youth-cup", "Penalties 3").text.startswith("Game Misconduct penalty (5+20)")
+
+
+def test_u9_sentences_and_tie_breakers(index):
+    clauses = index.by_ruleset("challenge-cup-u9")
+    penalties = [c for c in clauses if c.title == "Penalties"]
+    assert len(penalties) == 1 and penalties[0].text == "Penalty results in penalty shot."
+    letters = [c for c in clauses if re.fullmatch(r"\d+ [abc]", c.number)]
+    assert [c.title for c in letters] == ["Head to Head", "Goals Against", "Tie Breaker Ratio"]
+
+
+def test_no_clause_keeps_a_page_footer_or_dot_leader(index):
+    for c in index.all_clauses():
+        assert "V1 May 1, 2017" not in c.text, c.id
+        assert "....." not in c.text, c.id
+
+
+@pytest.mark.parametrize("rid", ["firs-2017", "rha", "ball-hockey", "youth-cup", "challenge-cup-u9"])
+def test_nothing_lost(index, rid):
+    """Every word of the source is in exactly one clause (number marker, title or text), except the
+    artefacts removed — and those are only footers, page numbers and contents lines."""
+    report = index.reports[rid]
+    source = Counter(WORD.findall(index.sources[rid]))
+    got: Counter[str] = Counter()
+    for c in report.clauses:
+        if c.kind != "table-row":  # a row's title repeats its description for display
+            got.update(WORD.findall(c.title))
+        got.update(WORD.findall(c.text))
+    for m in report.markers:
+        got.update(WORD.findall(m))
+    for text, reason in report.artefacts:
+        assert reason in {"page footer", "page number", "table of contents", "rule list (contents)"}
+        if reason == "page footer":
+            assert re.fullmatch(r"(\d+\s+)?V1 May 1, 2017\s*", text)
+        if reason == "page number":
+            assert re.fullmatch(r"\d{1,3}", text)
+        got.update(WORD.findall(text))
+    assert source - got == Counter(), "words lost"
+    assert got - source == Counter(), "words duplicated or invented"
+
+
+def test_cross_references_resolve(index):
+    c = index.lookup("firs-2017", "6.3 E")
+    assert any(r.target == "firs-2017:6.2.1.b" for r in c.refs)
+    rha = index.lookup("rha", "406 (c)")
+    refs = {r.raw: r.target for r in rha.refs}
+    assert refs["629 (g)"] == "rha:629.g" and refs["639 (a)"] == "rha:639.a"
+    # "Rule 643 (c)" names a rule the book does not have: reported, not dropped
+    assert refs["643 (c)"] is None
+    assert ("406 (c)", "643 (c)") in {(c.number, r.raw) for c, r in index.unresolved_refs("rha")}
+
+
+def test_cached_index_equals_fresh_parse(index):
+    first = load_index()   # builds and writes the cache
+    second = load_index()  # reads it
+    assert second.clauses == index.clauses == first.clauses
