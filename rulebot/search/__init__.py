@@ -11,6 +11,7 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Hit
 from rulebot.search.answer import citation, short_answer
+from rulebot.search.intent import Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
 from rulebot.search.ranker import ClauseRanker
 
@@ -45,7 +46,8 @@ class Searcher:
                     hits.append(Hit(c, 100.0))
                     seen.add(c.id)
         rest = pq.text if pq.clauses else pq.text or query
-        for hit in self.ranker.search(rest, scope, limit + len(seen)):
+        ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
+        for hit in rerank(ranked, classify(query)):
             if hit.clause.id not in seen:
                 hits.append(hit)
                 seen.add(hit.clause.id)
@@ -62,6 +64,29 @@ class Searcher:
             return Answer(question, ruleset, "No rule found for that question.", (), answered=False)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         return Answer(question, ruleset, short_answer(self.index, hits, question), cites)
+
+
+def kind_weight(clause, intent: Intent) -> float:
+    """How much a clause's kind suits the question: signals only for gesture questions, glossary
+    definitions for "what is" questions, penalty statements and index rows for "what's the call"."""
+    w = 1.0
+    if clause.kind == "signal":
+        w *= 1.6 if intent.signal else 0.35
+    elif intent.signal:
+        w *= 0.7
+    if clause.kind == "definition":
+        w *= 1.3 if intent.definition else 0.75
+    if clause.kind == "table-row":
+        w *= 1.1 if intent.penalty else 0.7
+    elif intent.penalty and imposes_penalty(clause.text):
+        w *= 1.3
+    return w
+
+
+def rerank(hits: list[Hit], intent: Intent) -> list[Hit]:
+    """Re-weigh ranked hits by :func:`kind_weight`, best first."""
+    scored = [Hit(h.clause, h.score * kind_weight(h.clause, intent)) for h in hits]
+    return sorted(scored, key=lambda h: -h.score)
 
 
 @lru_cache(maxsize=1)

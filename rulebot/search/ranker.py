@@ -16,10 +16,10 @@ from rulebot.search.text import STOP_WORDS, WEAK_WORDS, load_synonyms, stem, ter
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
 TITLE_WEIGHT = 2.0
-CONTEXT_WEIGHT = 0.8
+CONTEXT_WEIGHT = 1.0
 TEXT_WEIGHT = 1.0
 K1 = 1.2
-B = 0.75
+B = 0.5
 SYNONYM_WEIGHT = 0.6
 FUZZY_WEIGHT = 0.8
 WEAK_WEIGHT = 0.35

@@ -23,7 +23,8 @@ when where why how can could would should shall will may might must so such not 
 too very just also any all both each few more most other some s t don now get gets got go goes going
 let lets one's ok okay guy guys kid kids someone somebody anything something whats what's does
 happen happens call called calls give gives given say says said tell told mean means rule rules
-under per case like just still even really
+under per case like just still even really many much anyway gone somebody
+there's he's they're we're i'm i've doesn't isn't can't won't
 """.split())
 
 # Words that carry the question's intent but are weak as search terms; kept, at a lower weight.

@@ -1,0 +1,65 @@
+"""What kind of answer a question wants, read from its wording: a signal ("ref taps his elbow"),
+a definition ("what counts as a fight"), a penalty or call ("what do I give him"), a number ("how long",
+"how many").  Used to weigh clause kinds when ranking and to shape the short answer."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulebot.search.text import words
+
+_GESTURE = frozenset("""
+signal signals signalling signaling gesture gestures motion motions arm arms hand hands fist fists palm
+palms hip hips chest wrist forearm forearms elbow elbows helmet head shoulder shoulders knee knees
+taps tap tapping crosses crossed crossing waves waving points pointing extends extended extending
+pumps pumping chop chops chopping tug tugs tugging swipe swipes swiping jab jabs stacked stacks
+grabs grasps grasping clenched closed open rolls rotating rotates sweeps sweeping shoves pushing
+yanks raised raises
+""".split())
+_BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wrist forearm forearms elbow "
+                  "elbows helmet head knee knees shoulder".split())
+_OFFICIAL = frozenset("ref referee refs official linesman he his".split())
+
+_DEFINITION = re.compile(r"\b(what(?:'s| is| are| exactly)|define|definition|meaning of|counts? as|"
+                         r"difference between|what does .* mean)\b", re.I)
+_PENALTY = re.compile(r"\b(penalt(?:y|ies)|call|calls|called|give|gives|get|gets|hand out|assess|"
+                      r"infraction|code|punish|sanction|minutes? is that|what do i|ejected|tossed)\b", re.I)
+_NUMBER = re.compile(r"\b(how (?:long|many|much|far|big|wide|high)|what size|max(?:imum)?|min(?:imum)?|"
+                     r"number of)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Intent:
+    """Flags for what a question asks for (several may be set)."""
+
+    signal: bool
+    definition: bool
+    penalty: bool
+    number: bool
+
+
+def classify(question: str) -> Intent:
+    """Read a question's intent from its words (no model, a few word lists and patterns)."""
+    ws = words(question)
+    wset = set(ws)
+    gesture = sum(1 for w in ws if w in _GESTURE)
+    body = bool(wset & _BODY)
+    signal = ("signal" in wset or "signals" in wset) or (body and gesture >= 2 and bool(wset & _OFFICIAL))
+    return Intent(
+        signal=signal,
+        definition=bool(_DEFINITION.search(question)),
+        penalty=bool(_PENALTY.search(question)),
+        number=bool(_NUMBER.search(question)),
+    )
+
+
+_IMPOSES = re.compile(
+    r"\b(minor|major|misconduct|match|bench minor|double minor|game ejection|penalty shot)\b[^.]{0,60}"
+    r"\b(penalty|penalties)\b|\bshall be (?:imposed|assessed|awarded)\b|\bwill (?:result in|receive)\b"
+    r"|\bis not a penalty\b|\bshall (?:receive|incur)\b", re.I)
+
+
+def imposes_penalty(text: str) -> bool:
+    """True when a clause's text states a penalty ("A Minor Penalty shall be imposed ...")."""
+    return bool(_IMPOSES.search(text))
