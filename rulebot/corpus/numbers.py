@@ -13,12 +13,15 @@ def rule_key(number: str) -> str:
 
     ``"6.4.21 C"`` and ``"6.4.21C"`` -> ``"6.4.21.c"``; ``"605 (b)"``, ``"605(b)"``, ``"RULE 605 (b)"``
     -> ``"605.b"``; ``"601 (d) 1"`` -> ``"601.d.1"``; ``"2A"`` -> ``"2a"``; ``"Situation #1"`` ->
-    ``"situation.1"``.  A letter glued to a dotted number ("6.4.21C") is split off; one glued to a
+    ``"situation.1"``; ``"35 ¶2"`` -> ``"35.p2"``; ``"Format •1"`` -> ``"format.i1"``.  A letter glued to a dotted number ("6.4.21C") is split off; one glued to a
     plain number ("2A", a list item) is kept.
     """
     text = number.strip().lower()
     text = re.sub(r"^(rule|rules|section|sect|article|art|clause|para|paragraph)\b\.?\s*", "", text)
     text = re.sub(r"(\d+\.\d+(?:\.\d+)*)([a-z])\b", r"\1 \2", text)
+    # unnumbered paragraphs and bullets keep their sign: "35 ¶2" -> "35.p2", "Format •1" -> "format.i1"
+    text = re.sub(r"¶\s*(\d+)", r" p\1", text)
+    text = re.sub(r"•\s*(\d+)", r" i\1", text)
     parts = [p for p in _SPLIT.split(text) if p]
     return ".".join(parts)
 

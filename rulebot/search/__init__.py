@@ -59,11 +59,40 @@ class Searcher:
         Raises UsageError for an empty question or an unknown ruleset."""
         if not question or not question.strip():
             raise UsageError("the question is empty")
+        self.check_ruleset(ruleset)
+        intent = classify(question)
+        pq = parse_query(self.index, question, ruleset)
+        if not pq.clauses and (len(pq.rulesets) >= 2 or (intent.compare and ruleset is None)):
+            return self.compare(question, pq.rulesets or tuple(self.index.rulesets), intent, limit)
         hits = self.search(question, ruleset, limit)
         if not hits:
             return Answer(question, ruleset, "No rule found for that question.", (), answered=False)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
-        return Answer(question, ruleset, short_answer(self.index, hits, question), cites)
+        return Answer(question, ruleset, short_answer(self.index, hits, question, intent), cites)
+
+    def compare(self, question: str, rulesets: tuple[str, ...], intent: Intent, limit: int = 5) -> Answer:
+        """One line per ruleset ("RHA: ...") for a question asked across rulebooks, with each
+        ruleset's best clauses cited in turn (its best first, then its second ...)."""
+        pq = parse_query(self.index, question)
+        rest = pq.text or question
+        lines: list[str] = []
+        per: list[list[Hit]] = []
+        for rid in rulesets:
+            hits = self.search(rest, rid, 3)
+            if not hits:
+                continue
+            name = self.index.rulesets[rid].short_name
+            lines.append(f"{name}: {short_answer(self.index, hits, rest, intent)}")
+            per.append(hits)
+        ordered: list[Hit] = []
+        for rank in range(3):
+            ordered.extend(h[rank] for h in per if len(h) > rank)
+        n = max(limit, len(per))
+        cites = tuple(citation(self.index, h.clause, h.score) for h in ordered[:n])
+        if not lines:
+            return Answer(question, None, "No rule found for that question.", (), answered=False,
+                          kind="comparison")
+        return Answer(question, None, "\n".join(lines), cites, kind="comparison")
 
 
 def kind_weight(clause, intent: Intent) -> float:

@@ -29,9 +29,15 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_SPLIT.split(text) if s.strip()]
 
 
-def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320) -> str:
+_HAS_NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty)\b",
+                         re.I)
+
+
+def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
+                   prefer_numbers: bool = False) -> str:
     """The sentences of ``text`` that share most terms with ``query``, in text order, at most
-    ``limit`` sentences and about ``max_chars`` characters."""
+    ``limit`` sentences and about ``max_chars`` characters; with ``prefer_numbers`` a sentence that
+    states a number ranks higher (for "how long", "how many" questions)."""
     sents = sentences(text)
     if len(sents) <= 1:
         return text.strip()
@@ -40,6 +46,8 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320) 
     for i, s in enumerate(sents):
         st = terms(s)
         overlap = sum(1 for t in set(st) if t in qt)
+        if prefer_numbers and _HAS_NUMBER.search(s):
+            overlap += 1.5
         scored.append((overlap + 0.01 * (len(sents) - i), i))
     scored.sort(reverse=True)
     chosen = sorted(i for _, i in scored[:limit])
@@ -77,12 +85,85 @@ def label(index: ClauseIndex, clause: Clause) -> str:
     return " ".join(parts)
 
 
-def short_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str:
-    """The short answer: the best sentences of the top clause, numbers normalised, with its label."""
+def _penalty_tools():
+    try:
+        from rulebot import penalties
+    except ImportError:  # pragma: no cover - the penalty index is part of the package
+        return None
+    return penalties
+
+
+def _durations(index: ClauseIndex, ruleset: str) -> dict[str, str]:
+    """Penalty class name -> printed duration for a ruleset ("minor" -> "2 minutes")."""
+    pen = _penalty_tools()
+    if pen is None:
+        return {}
+    out = {}
+    for pc in pen.penalty_classes(index, ruleset):
+        if pc.minutes is not None and pc.name not in out:
+            mins = [pc.minutes, *pc.alt_minutes]
+            out[pc.name] = " or ".join(pen.format_minutes(m) for m in mins) + " minutes"
+    return out
+
+
+def describe_call(index: ClauseIndex, ruleset: str, parts_list) -> str:
+    """"major (5 minutes) + game misconduct" for the alternatives a rule gives, joined by " or "."""
+    durations = _durations(index, ruleset)
+    alts = []
+    for cp in parts_list:
+        names = []
+        for part in cp.parts:
+            d = durations.get(part.kind)
+            if part.minutes is not None and part.kind not in ("minor", "major", "misconduct"):
+                d = f"{part.minutes:g} minutes"
+            names.append(f"{part.kind} ({d})" if d else part.kind)
+        if names:
+            alts.append(" + ".join(names))
+    return " or ".join(dict.fromkeys(alts))
+
+
+def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | None:
+    """For "what's the call" questions: the penalty the best penalty-stating clause imposes, in the
+    ruleset's terms with durations, then its sentence.  None when no top clause states a penalty."""
+    pen = _penalty_tools()
+    if pen is None:
+        return None
+    from rulebot.search.intent import imposes_penalty
+
+    for hit in hits[:3]:
+        c = hit.clause
+        if c.kind == "table-row":
+            rows = [i for i in pen.infractions(index, c.ruleset) if i.clause_id == c.id]
+            if rows and rows[0].parts.parts:
+                call = describe_call(index, c.ruleset, [rows[0].parts])
+                return f"{call[:1].upper()}{call[1:]} — penalty index: {c.text} [{label(index, c)}]"
+            continue
+        cands = [s for s in sentences(c.text) if imposes_penalty(s)]
+        if not cands:
+            continue
+        sent = best_sentences(" ".join(cands), query, limit=1)
+        generic = "penalty" if any(pc.name == "penalty" for pc in pen.penalty_classes(index, c.ruleset)) else None
+        parts = pen.parts_from_text(sent, generic)
+        call = describe_call(index, c.ruleset, parts)
+        if not call:
+            continue
+        return f"{call[:1].upper()}{call[1:]} — {normalise_numbers(sent)} [{label(index, c)}]"
+    return None
+
+
+def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -> str:
+    """The short answer: for a penalty question the call with its duration, for a signal the signal's
+    name and description, else the best sentences of the top clause; numbers normalised; labelled
+    with the clause it comes from."""
     if not hits:
         return ""
     top = hits[0].clause
-    text = best_sentences(top.text, query) if top.kind not in ("table-row", "signal") else top.text
     if top.kind == "signal":
-        text = f"{top.title}: {top.text}"
+        return f"{top.title}: {top.text} [{label(index, top)}]"
+    if intent is not None and intent.penalty:
+        ans = penalty_answer(index, hits, query)
+        if ans:
+            return ans
+    prefer = bool(intent is not None and intent.number)
+    text = best_sentences(top.text, query, prefer_numbers=prefer) if top.kind != "table-row" else top.text
     return f"{normalise_numbers(text)} [{label(index, top)}]"

@@ -23,8 +23,17 @@ _OFFICIAL = frozenset("ref referee refs official linesman he his".split())
 
 _DEFINITION = re.compile(r"\b(what(?:'s| is| are| exactly)|define|definition|meaning of|counts? as|"
                          r"difference between|what does .* mean)\b", re.I)
-_PENALTY = re.compile(r"\b(penalt(?:y|ies)|call|calls|called|give|gives|get|gets|hand out|assess|"
-                      r"infraction|code|punish|sanction|minutes? is that|what do i|ejected|tossed)\b", re.I)
+_PENALTY = re.compile(
+    r"\b(?:what(?:'s| is| are)? (?:the )?(?:penalty|penalties|call|code|punishment|sanction)"
+    r"|penalty (?:for|is|code)|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
+    r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess|do)"
+    r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
+    r"|how many minutes|minutes is that|what happens to (?:him|her|the player|them)"
+    r"|what's the least|is (?:that|it|this) (?:a )?(?:minor|major|misconduct|penalty)"
+    r"|(?:call|penalty|infraction)\?)", re.I)
+_COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:rule ?sets?|rule ?books?|"
+                      r"tournaments?|leagues?|rules)\b|\bcompared? (?:with|to)\b|\bversus\b|\bvs\.?\b",
+                      re.I)
 _NUMBER = re.compile(r"\b(how (?:long|many|much|far|big|wide|high)|what size|max(?:imum)?|min(?:imum)?|"
                      r"number of)\b", re.I)
 
@@ -37,6 +46,7 @@ class Intent:
     definition: bool
     penalty: bool
     number: bool
+    compare: bool = False
 
 
 def classify(question: str) -> Intent:
@@ -51,6 +61,7 @@ def classify(question: str) -> Intent:
         definition=bool(_DEFINITION.search(question)),
         penalty=bool(_PENALTY.search(question)),
         number=bool(_NUMBER.search(question)),
+        compare=bool(_COMPARE.search(question)),
     )
 
 

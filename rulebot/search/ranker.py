@@ -92,7 +92,7 @@ class ClauseRanker:
             if term in self.postings:
                 weights[term] = max(weights.get(term, 0.0), w)
 
-        qwords = words(query)
+        qwords = words(load_synonyms().rewrite(query))
         for w in qwords:
             if w in STOP_WORDS:
                 continue

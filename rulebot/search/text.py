@@ -71,13 +71,22 @@ class Synonyms:
 
     Built from ``{"groups": [[...], ...]}`` (the YAML file's shape)."""
 
-    def __init__(self, groups: list[list[str]]) -> None:
+    def __init__(self, groups: list[list[str]], rewrites: dict[str, list[str]] | None = None) -> None:
         self.groups = [[fold(str(w)) for w in g] for g in groups]
+        self.rewrites = {fold(k): [fold(str(w)) for w in v] for k, v in (rewrites or {}).items()}
         self.by_phrase: dict[tuple[str, ...], list[int]] = {}
         for gi, group in enumerate(self.groups):
             for member in group:
                 self.by_phrase.setdefault(tuple(words(member)), []).append(gi)
         self.max_len = max((len(k) for k in self.by_phrase), default=1)
+
+    def rewrite(self, text: str) -> str:
+        """Replace question phrases ("how long") by the words rulebooks answer them with
+        ("length minutes duration")."""
+        out = fold(text)
+        for phrase, repl in self.rewrites.items():
+            out = re.sub(rf"\b{re.escape(phrase)}\b", " " + " ".join(repl) + " ", out)
+        return out
 
     def expansions(self, query_words: list[str]) -> list[str]:
         """Other members of every group a query word or phrase belongs to (as text phrases)."""
@@ -103,4 +112,4 @@ def load_synonyms() -> Synonyms:
     from rulebot.paths import data_file
 
     data = yaml.safe_load(data_file("synonyms.yaml").read_text(encoding="utf-8")) or {}
-    return Synonyms(data.get("groups", []))
+    return Synonyms(data.get("groups", []), data.get("rewrites", {}))
