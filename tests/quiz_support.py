@@ -127,7 +127,8 @@ class Infraction:
     parts: tuple = ()
     minutes: float | None = None
     severe: bool = False
-    clause_id: str = ""
+    clause_id: str | None = None
+    row_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -135,10 +136,12 @@ class PenaltyClass:
     ruleset: str
     name: str
     minutes: float | None
-    alt_minutes: float | None
-    effect: str | None
+    alt_minutes: tuple[float, ...]
+    effect: str
     rule: str
     clause_id: str
+    duration: str = ""
+    defined: bool = True
 
 
 def fake_signals(index: FakeIndex) -> list[Signal]:
@@ -148,19 +151,25 @@ def fake_signals(index: FakeIndex) -> list[Signal]:
 def fake_infractions() -> list[Infraction]:
     f = "fakefirs"
     return [
-        Infraction(f, "Boarding", "6.4.13", "2'", ("2'",), 2, False, f"{f}:annex-c.row1"),
-        Infraction(f, "Boarding", "6.4.13", "5'+GM", ("5'", "GM"), 5, True, f"{f}:annex-c.row2"),
-        Infraction(f, "Holding", "6.4.23", "2'", ("2'",), 2, False, f"{f}:annex-c.row3"),
-        Infraction(f, "Spearing", "6.4.37", "5'+GM", ("5'", "GM"), 5, True, f"{f}:annex-c.row4"),
-        Infraction(f, "Abuse of Officials", "6.4.2", "MIS", ("MIS",), 10, False, f"{f}:annex-c.row5"),
+        Infraction(f, "Boarding", "6.4.13", "2'", ("2'",), 2, False, None, f"{f}:annex-c.row1"),
+        Infraction(f, "Boarding", "6.4.13", "5'+GM", ("5'", "GM"), 5, True, None, f"{f}:annex-c.row2"),
+        Infraction(f, "Holding", "6.4.23", "2'", ("2'",), 2, False, None, f"{f}:annex-c.row3"),
+        Infraction(f, "Spearing", "6.4.37", "5'+GM", ("5'", "GM"), 5, True, None, f"{f}:annex-c.row4"),
+        Infraction(f, "Abuse of Officials", "6.4.2", "MIS", ("MIS",), 10, False, None, f"{f}:annex-c.row5"),
+        Infraction(f, "Tripping", "6.4.40", None, (), 2, False, None, None),  # from rule text: no code
     ]
 
 
 def fake_classes() -> list[PenaltyClass]:
     f = "fakefirs"
     return [
-        PenaltyClass(f, "Minor", 2, None, "The team plays short-handed.", "7.2", f"{f}:7.2"),
-        PenaltyClass(f, "Major", 5, None, None, "7.3", f"{f}:7.3"),
-        PenaltyClass(f, "Misconduct", 10, None, None, "7.4", f"{f}:7.4"),
-        PenaltyClass(f, "Match", None, None, None, "7.5", f"{f}:7.5"),
+        PenaltyClass(f, "minor", 2, (), "For a minor penalty the player is ruled off for two (2) minutes.",
+                     "7.2", f"{f}:7.2", "two (2) minutes"),
+        PenaltyClass(f, "major", 5, (), "For a major penalty the player is ruled off for five (5) minutes.",
+                     "7.3", f"{f}:7.3", "five (5) minutes"),
+        PenaltyClass(f, "misconduct", 10, (), "A misconduct penalty removes the player for ten (10) minutes.",
+                     "7.4", f"{f}:7.4", "ten (10) minutes"),
+        PenaltyClass(f, "match", 5, (), "A match penalty suspends the player for the rest of the game.",
+                     "7.5", f"{f}:7.5", ""),
+        PenaltyClass(f, "double minor", None, (), "", "7.2", f"{f}:7.2", "", defined=False),
     ]
