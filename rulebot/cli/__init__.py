@@ -18,6 +18,7 @@ from rulebot.errors import ExitStatus, RulebotError
 COMMAND_MODULES = (
     "rulebot.cli.ask",
     "rulebot.cli.lookup",
+    "rulebot.cli.quiz",
 )
 
 

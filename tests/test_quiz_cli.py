@@ -1,0 +1,239 @@
+"""``rulebot quiz``: scripted runs with piped answers, resume after a killed process, history, check,
+errors.  Subprocesses inherit the test's RULEBOT_DATA_DIR / RULEBOT_CACHE_DIR (see conftest.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from quiz_support import DATA, DEMO_BANK
+
+from rulebot.cli import main
+from rulebot.paths import user_data_dir
+from rulebot.quiz.bank import load_bank
+from rulebot.quiz.history import FILE_NAME
+from rulebot.quiz.session import Item, select_questions, shuffled_options
+
+ROOT = Path(__file__).resolve().parent.parent
+QUESTIONS = load_bank(DEMO_BANK).questions
+
+
+def planned(seed: int, count: int | None = None) -> list[Item]:
+    """The items ``rulebot quiz --banks tests/data/quiz --seed SEED`` asks, in order (fresh history)."""
+    chosen = select_questions(QUESTIONS, count=count, seed=seed)
+    return [Item(i, q, shuffled_options(q, seed)) for i, q in enumerate(chosen)]
+
+
+def answer(item: Item, right: bool = True) -> str:
+    q = item.question
+    if q.kind in ("choice", "multi"):
+        options = q.right_options if right else [next(o for o in item.options if o not in q.right_options)]
+        return ",".join(item.letter(o) for o in options)
+    if q.kind == "truefalse":
+        return "t" if q.answer == right else "f"
+    return str(q.answer if right else q.answer + 1)
+
+
+def run_cli(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    return subprocess.run([sys.executable, "-m", "rulebot", *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=timeout)
+
+
+def db_answers(attempt: int | None = None) -> int:
+    path = user_data_dir() / FILE_NAME
+    if not path.exists():
+        return 0
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
+        try:
+            sql = "SELECT count(*) FROM answers" + (" WHERE attempt_id = ?" if attempt else "")
+            return conn.execute(sql, (attempt,) if attempt else ()).fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.OperationalError:  # not created yet
+        return 0
+
+
+def test_scripted_practice_run_gives_expected_score():
+    items = planned(seed=1)
+    lines = [answer(items[0], right=False)] + [answer(item) for item in items[1:]]
+    proc = run_cli("quiz", "--banks", str(DATA), "--seed", "1", "--json", stdin="\n".join(lines) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert (data["status"], data["mode"], data["score"], data["total"], data["answered"]) == \
+        ("finished", "practice", 3, 4, 4)
+    assert data["passed"] is None
+    assert [q["id"] for q in data["questions"]] == [item.question.id for item in items]
+    assert [q["correct"] for q in data["questions"]] == [False, True, True, True]
+    assert data["reread"] == [c.model_dump() for c in items[0].question.cite]
+    # practice feedback went to stderr (stdout is JSON only): right/wrong, explanation, quoted clause
+    assert "Wrong" in proc.stderr and items[0].question.explanation in proc.stderr
+    assert items[0].question.cite[0].quote in proc.stderr
+
+
+def test_same_seed_same_quiz():
+    a = run_cli("quiz", "--banks", str(DATA), "--seed", "7", "--json", stdin="")
+    b = run_cli("quiz", "--banks", str(DATA), "--seed", "7", "--json", stdin="")
+    qa, qb = json.loads(a.stdout)["questions"], json.loads(b.stdout)["questions"]
+    assert [(q["id"], q["options"]) for q in qa] == [(q["id"], q["options"]) for q in qb]
+    assert [q["id"] for q in qa] == [item.question.id for item in planned(7)]
+
+
+def test_exam_pass_mark_from_bank():
+    items = planned(seed=2, count=4)
+    lines = [answer(items[0], right=False)] + [answer(item) for item in items[1:]]
+    proc = run_cli("quiz", "--banks", str(DATA), "--seed", "2", "--exam", "--json", stdin="\n".join(lines) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert (data["mode"], data["score"], data["pass_mark"], data["passed"]) == ("exam", 3, 0.75, True)
+    assert data["time_limit_seconds"] == 240  # 60 s per question by default
+    assert "Exam feedback" in proc.stderr and "PASSED" in proc.stderr
+
+
+def test_bad_lines_are_reported_and_skipped():
+    items = planned(seed=3)
+    lines = ["", "zz", "42" if items[0].options else "maybe"] + [answer(item) for item in items]
+    proc = run_cli("quiz", "--banks", str(DATA), "--seed", "3", "--json", stdin="\n".join(lines) + "\n")
+    data = json.loads(proc.stdout)
+    assert data["score"] == 4, proc.stderr
+
+
+def test_resume_after_killed_process():
+    items = planned(seed=1)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    proc = subprocess.Popen([sys.executable, "-m", "rulebot", "quiz", "--banks", str(DATA), "--seed", "1", "--exam",
+                             "--time-limit", "100000"],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            cwd=ROOT, env=env)
+    try:
+        first_two = [answer(items[0]), answer(items[1], right=False)]
+        proc.stdin.write(("\n".join(first_two) + "\n").encode())
+        proc.stdin.flush()
+        deadline = time.monotonic() + 300  # a generous bound for a slow machine, not a timing check
+        while db_answers() < 2:
+            assert proc.poll() is None, "the quiz ended before it was killed"
+            assert time.monotonic() < deadline, "the two answers never reached the database"
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGKILL)  # mid-quiz: waiting for the third answer
+    finally:
+        proc.wait()
+        proc.stdin.close()
+    assert proc.returncode == -signal.SIGKILL
+    assert db_answers() == 2
+
+    rest = [answer(items[2]), answer(items[3])]
+    resumed = run_cli("quiz", "--resume", "--json", stdin="\n".join(rest) + "\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Resuming quiz 1: 2 of 4 answered." in resumed.stderr
+    data = json.loads(resumed.stdout)
+    assert (data["attempt"], data["status"], data["mode"], data["answered"]) == (1, "finished", "exam", 4)
+    got = [(q["id"], q["response"]["raw"] if q["response"] else None) for q in data["questions"]]
+    assert got == [(item.question.id, raw) for item, raw in zip(items, first_two + rest)]
+    assert [q["correct"] for q in data["questions"]] == [True, False, True, True]
+    assert data["score"] == 3 and data["passed"] is True
+
+    again = run_cli("quiz", "--resume")
+    assert again.returncode == 3 and again.stderr.strip() == "rulebot: error: no unfinished quiz to resume"
+
+
+def test_end_of_input_leaves_the_attempt_resumable():
+    items = planned(seed=4)
+    first = run_cli("quiz", "--banks", str(DATA), "--seed", "4", "--json", stdin=answer(items[0]) + "\n")
+    data = json.loads(first.stdout)
+    assert (data["status"], data["answered"], data["passed"]) == ("open", 1, None)
+    assert "paused: 1 of 4 answered" in first.stderr
+    history = json.loads(run_cli("quiz", "history", "--json").stdout)
+    assert [(h["status"], h["answered"], h["right"]) for h in history] == [("open", 1, 1)]
+    done = run_cli("quiz", "--resume", str(data["attempt"]), "--json",
+                   stdin="\n".join(answer(i) for i in items[1:]) + "\n")
+    assert json.loads(done.stdout)["score"] == 4
+    history = json.loads(run_cli("quiz", "history", "--json").stdout)
+    assert [(h["status"], h["score"], h["total"]) for h in history] == [("finished", 4, 4)]
+
+
+# ---- in-process: fast checks of arguments, errors and the other actions --------------------------
+
+
+def run_main(monkeypatch, capsys, *argv: str, stdin: str = "") -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_history_table_and_empty(monkeypatch, capsys):
+    status, out, _ = run_main(monkeypatch, capsys, "quiz", "history")
+    assert status == 0 and "No quizzes yet" in out
+    items = planned(seed=1)
+    run_main(monkeypatch, capsys, "quiz", "--banks", str(DATA), "--seed", "1",
+             stdin="\n".join(answer(i) for i in items) + "\n")
+    status, out, _ = run_main(monkeypatch, capsys, "quiz", "history")
+    assert status == 0 and "4/4" in out and "practice" in out
+
+
+def test_corrupt_history_is_moved_aside_with_a_message(monkeypatch, capsys):
+    path = user_data_dir() / FILE_NAME
+    path.write_bytes(b"garbage" * 1000)
+    status, _, err = run_main(monkeypatch, capsys, "quiz", "history", "--json")
+    assert status == 0
+    assert "the quiz history was corrupt; moved it to" in err
+    asides = list(path.parent.glob(FILE_NAME + ".corrupt-*"))
+    assert len(asides) == 1 and asides[0].read_bytes() == b"garbage" * 1000
+
+
+@pytest.mark.parametrize(("argv", "status", "message"), [
+    (("quiz", "--ruleset", "nope"), 2, "unknown ruleset 'nope' (quizzes exist for: demo)"),
+    (("quiz", "--topic", "nope"), 3, "no questions for topic nope (topics: equipment, game-time, officials)"),
+    (("quiz", "--level", "2"), 3, "no questions for level 2"),
+    (("quiz", "--time-limit", "30"), 2, "--time-limit is for exams (add --exam)"),
+    (("quiz", "--resume", "--seed", "3"), 2, "--resume continues a quiz as it was started; drop --seed"),
+    (("quiz", "--resume", "x"), 2, "--resume takes an attempt number, not 'x'"),
+    (("quiz", "history", "extra"), 2, "unexpected argument 'extra' (paths are for `rulebot quiz check`)"),
+])
+def test_errors_are_one_line(monkeypatch, capsys, argv, status, message):
+    argv = (*argv, "--banks", str(DATA)) if "--resume" not in argv and "history" not in argv else argv
+    got, out, err = run_main(monkeypatch, capsys, *argv)
+    assert got == status
+    assert err.strip().splitlines() == [f"rulebot: error: {message}"]
+
+
+def test_bad_bank_is_a_data_error(monkeypatch, capsys, tmp_path):
+    bad = tmp_path / "demo-l1.yaml"
+    bad.write_text(DEMO_BANK.read_text().replace('    answer: "20 minutes"', '    answer: "21 minutes"'))
+    got, _, err = run_main(monkeypatch, capsys, "quiz", "--banks", str(bad))
+    assert got == 4
+    assert err.strip() == (f"rulebot: error: {bad}:12: questions[0].answer: answer '21 minutes' "
+                           "is not one of the options")
+
+
+def test_check_command_prints_path_line_and_fails(monkeypatch, capsys, tmp_path):
+    bad = tmp_path / "demo-l1.yaml"
+    bad.write_text(DEMO_BANK.read_text().replace("    kind: numeric", "    kind: number"))
+    got, out, err = run_main(monkeypatch, capsys, "quiz", "check", str(bad))
+    assert got == 4
+    assert out.splitlines() == [f"{bad}:45: questions[3].kind: must be 'choice', 'multi', 'truefalse' or 'numeric'"]
+    assert "1 problems" in err
+    # the fixture bank is valid, but its made-up ruleset is not in the real index
+    got, out, _ = run_main(monkeypatch, capsys, "quiz", "check", str(DATA))
+    assert got == 4 and "cite demo 1.2: no ruleset 'demo'" in out
+    assert all(line.startswith(str(Path("tests/data/quiz/demo-l1.yaml")) + ":") or line.startswith(str(DATA))
+               for line in out.splitlines())
+
+
+def test_help_lists_the_options(monkeypatch, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["quiz", "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    for option in ("--ruleset", "--level", "--topic", "--count", "--seed", "--exam", "--json", "--resume",
+                   "--time-limit", "check", "history"):
+        assert option in out
