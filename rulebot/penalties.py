@@ -1,0 +1,906 @@
+"""Penalty classes and infractions of every ruleset, read from the clause index.
+
+Two kinds of record, both built from the documents' own text (no hand-typed penalty tables):
+
+- :class:`PenaltyClass` — a penalty category a rulebook defines ("minor", "bench minor", "major",
+  "misconduct", "game misconduct", "gross misconduct", "game ejection", "match", "penalty shot", or a
+  ball-hockey "penalty"), with its duration in minutes and what it does to the player and team.  Found
+  by sentence patterns over clause text: definitions such as ``For a “Minor Penalty,” any player ...
+  for two minutes`` (FIRS 6.1.2 A), ``minor penalties may be either 1:30 or 2 minutes`` (RHA 402 (a)),
+  ``Minor penalty – 2 minute (raw time)`` (youth cup), ``Penalties are 1 minute long`` (ball hockey 23),
+  ``Penalty results in penalty shot`` (U9); a category the text only names as a consequence
+  ("immediate game ejection", ball hockey 27/39; "double minor") is kept with ``defined=False``.
+- :class:`Infraction` — an infraction and the penalty it carries: every row of a penalty index
+  (FIRS Annex C, clauses of kind ``table-row``, code parsed by :func:`parse_code`), and for rulebooks
+  without one, every sentence that imposes a penalty ("A minor or major penalty shall be imposed on
+  any player who ... slashing", RHA 635 (a)), one record per alternative ("minor" | "major").
+
+Durations are in minutes (``1.5`` for RHA's 1:30).  Functions take a
+:class:`rulebot.corpus.index.ClauseIndex`; results are cached per index and rebuilt when its clauses
+change.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import weakref
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rulebot.corpus.annex import CODE_PATTERN, RULE_PATTERN
+from typing import Iterable
+
+__all__ = [
+    "PenaltyPart",
+    "CodeParts",
+    "PenaltyClass",
+    "Infraction",
+    "parse_code",
+    "parts_from_text",
+    "penalty_classes",
+    "infractions",
+    "search_penalties",
+    "split_rule_refs",
+    "format_minutes",
+]
+
+# ------------------------------------------------------------------------------------------ vocabulary
+
+#: Penalty category names, longest first (the order regexes must try them in).
+CLASS_NAMES = (
+    "bench minor", "double minor", "minor", "major", "gross misconduct", "game misconduct",
+    "misconduct", "game ejection", "match", "penalty shot",
+)
+_CLASS_ALT = "|".join(n.replace(" ", r"\s+") + ("s?" if n == "penalty shot" else "") for n in CLASS_NAMES)
+
+#: Letter codes of the FIRS penalty index (Annex C) and the category each stands for.
+CODE_LETTERS = {
+    "GM": "game misconduct",
+    "MP": "match",
+    "PS": "penalty shot",
+    "GE": "game ejection",
+    "MIS": "misconduct",
+}
+#: Categories that are served as time off the floor (their minutes add up to a duration).
+TIMED = ("minor", "bench minor", "double minor", "major", "misconduct", "penalty")
+
+_NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+              "nine": 9, "ten": 10, "twenty": 20}
+_NUM = r"(?:\d+:\d{2}|\d+(?:\.\d+)?|one|two|three|four|five|ten|twenty)"
+_DURATION = re.compile(
+    rf"\b(?P<a>{_NUM})(?:\s*(?:or|/)\s*(?P<b>{_NUM}))?[\s-]*min(?:ute)?s?\b", re.I)
+_SUM_DURATION = re.compile(r"\((?P<a>\d+)\s*\+\s*(?P<b>\d+)\)")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(A-Z0-9])")
+
+
+def _minutes(token: str) -> float:
+    """``"1:30"`` -> 1.5, ``"two"`` -> 2.0, ``"5"`` -> 5.0."""
+    token = token.lower()
+    if ":" in token:
+        m, s = token.split(":")
+        return int(m) + int(s) / 60
+    if token in _NUM_WORDS:
+        return float(_NUM_WORDS[token])
+    return float(token)
+
+
+def format_minutes(value: float | None) -> str:
+    """Minutes for display: ``2.0`` -> ``"2"``, ``1.5`` -> ``"1:30"``, None -> ``""``."""
+    if value is None:
+        return ""
+    if value == int(value):
+        return str(int(value))
+    whole = int(value)
+    return f"{whole}:{round((value - whole) * 60):02d}"
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+
+
+# ------------------------------------------------------------------------------------------ codes
+
+@dataclass(frozen=True)
+class PenaltyPart:
+    """One penalty of a combined call: ``kind`` is a category name (see ``CLASS_NAMES``, or
+    ``"penalty"``), ``minutes`` the minutes printed for it in a code (None when not printed)."""
+
+    kind: str
+    minutes: float | None = None
+
+
+@dataclass(frozen=True)
+class CodeParts:
+    """A penalty call taken apart: ``parts`` all apply together ("5'+GM" = major 5 + game
+    misconduct).  ``raw`` is the code as printed ("" when the parts come from rule text); ``note``
+    holds words of the code cell that are not a code ("Face off report to authority")."""
+
+    raw: str
+    parts: tuple[PenaltyPart, ...] = ()
+    note: str = ""
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The categories, in order (``("major", "game misconduct")``)."""
+        return tuple(p.kind for p in self.parts)
+
+    @property
+    def minutes(self) -> float | None:
+        """Sum of the minutes printed in the code (``"2+2+GM"`` -> 4.0); None when none printed."""
+        printed = [p.minutes for p in self.parts if p.minutes is not None]
+        return sum(printed) if printed else None
+
+    @property
+    def label(self) -> str:
+        """Readable form: ``"major + game misconduct"``, ``"double minor"``; the note when no parts."""
+        if not self.parts:
+            return self.note or self.raw
+        return " + ".join(p.kind for p in self.parts)
+
+
+_CODE_TOKEN = re.compile(r"(\d+)'?|([A-Z]+)")
+
+
+def parse_code(code: str, minutes_to_kind: dict[float, str] | None = None) -> CodeParts:
+    """Parse a penalty-index code ("2'", "2+2'", "5'+GM", "2'+GM", "2+2+GM", "10'", "MIS", "GM",
+    "MP", "PS", "GE") into :class:`CodeParts`.
+
+    Numbers are minutes: ``minutes_to_kind`` maps them to a category (from the ruleset's classes,
+    e.g. FIRS {2: "minor", 5: "major", 10: "misconduct"}); without it the FIRS convention is used.
+    Two equal minor numbers make one ``double minor`` part of their sum ("2+2'" -> double minor 4).
+    Letters follow :data:`CODE_LETTERS`.  Text that is not a code is returned as ``note`` with no
+    parts.  Never raises.
+    """
+    raw = code.strip()
+    kinds = minutes_to_kind or {2.0: "minor", 5.0: "major", 10.0: "misconduct"}
+    pieces = [p.strip() for p in raw.split("+")]
+    if not raw or not all(re.fullmatch(r"\d+'?|[A-Z]{2,3}", p) for p in pieces):
+        return CodeParts(raw, (), raw)
+    numbers = [float(p.rstrip("'")) for p in pieces if p[0].isdigit()]
+    letters = [p for p in pieces if not p[0].isdigit()]
+    parts: list[PenaltyPart] = []
+    if len(numbers) == 2 and numbers[0] == numbers[1] and kinds.get(numbers[0]) == "minor":
+        parts.append(PenaltyPart("double minor", numbers[0] * 2))
+    else:
+        for n in numbers:
+            parts.append(PenaltyPart(kinds.get(n, "penalty"), n))
+    for letter in letters:
+        kind = CODE_LETTERS.get(letter)
+        if kind is None:
+            return CodeParts(raw, (), raw)
+        parts.append(PenaltyPart(kind))
+    return CodeParts(raw, tuple(parts))
+
+
+# Penalty terms as rule text writes them.
+_TERM = re.compile(
+    rf"\b(?:(?P<name>{_CLASS_ALT})\b(?:\s+penalt(?:y|ies))?|(?P<generic>penalty)\b(?!\s+shots?\b))", re.I)
+_NEG_BEFORE = re.compile(r"\bno\s+(?:other\s+)?$", re.I)
+_MINS_JUST_BEFORE = re.compile(r"\b(\d+|one|two|ten)[\s-]*minute\s+$", re.I)
+_TERM_WORDS = ("penalt", "minor", "major", "misconduct", "ejection", "match")
+
+
+def _has_term(text: str) -> bool:
+    """Quick filter: could ``text`` name a penalty at all?"""
+    low = text.lower()
+    return any(w in low for w in _TERM_WORDS)
+
+_COND = re.compile(r"^(?:if|when|should|whenever)\b[^,:;]*[,:;]", re.I)
+_COND_REST = re.compile(r"[,:;]\s*\S")
+_IN_LIEU = re.compile(r"\bin lieu of\s+(?:the\s+|a\s+)?$")
+_EXCEPT = re.compile(r"\bexcept\b", re.I)
+_MINS_BEFORE = re.compile(rf"\b({_NUM})[\s-]*minute\s+(?:[a-z ]+\s)?$")
+_RESULTS_IN = re.compile(r"\bresults?\s+in\b", re.I)
+_MODAL = re.compile(r"\b(shall|will|may|must|can|is to|are to)\b(\s+not\b)?", re.I)
+_IMPOSE = re.compile(
+    r"\b(impos|assess|given|give|receiv|incur|result|call|award|subject|treat|includ|penaliz|order)", re.I)
+
+
+def parts_from_text(sentence: str, generic: str | None = None) -> list[CodeParts]:
+    """The alternative penalties a rule sentence imposes, each a :class:`CodeParts` (raw "").
+
+    ``"A Minor Penalty or at the discretion of the Referee, a Major Penalty and a Game Misconduct
+    Penalty shall be imposed"`` -> [minor], [major + game misconduct]; ``"Any major penalty assessed
+    for slashing may also include a game ejection or game misconduct penalty"`` -> [major + game
+    ejection], [major + game misconduct].  Terms joined by "and"/"plus"/"with" combine; "or" and
+    commas separate alternatives; "include" adds what follows to what precedes.  ``generic`` is the
+    category a bare "penalty" stands for in this ruleset (ball hockey: "penalty"), or None to ignore
+    bare "penalty".  Terms after "no" ("no other penalty") are skipped.  Returns [] for none.
+    """
+    if not _has_term(sentence):
+        return []
+    terms: list[tuple[int, int, PenaltyPart]] = []
+    # A leading condition ("If an injured player receives a minor penalty, ...") names a penalty
+    # already given, not the one imposed; so do "in lieu of ..." and "except when ... penalized by".
+    cond = _COND.match(sentence)
+    skip_before = cond.end() if cond and _COND_REST.search(sentence, cond.end() - 1) else 0
+    for m in _TERM.finditer(sentence):
+        if m.start() < skip_before:
+            continue
+        before = sentence[max(0, m.start() - 60):m.start()].lower()
+        if _IN_LIEU.search(before):
+            continue
+        if terms and _EXCEPT.search(sentence, terms[-1][1], m.start()):
+            break
+        if _NEG_BEFORE.search(before):
+            continue
+        if m.group("name"):
+            kind = " ".join(m.group("name").lower().split())
+            if kind.startswith("penalty shot"):
+                kind = "penalty shot"
+            if kind == "match" and "penalt" not in m.group(0).lower():
+                continue  # "jerseys must match"
+            mins_m = _MINS_JUST_BEFORE.search(before)
+            mins = _minutes(mins_m.group(1)) if mins_m else None
+            terms.append((m.start(), m.end(), PenaltyPart(kind, mins)))
+        elif generic:
+            mins_m = _MINS_BEFORE.search(before[-40:])
+            mins = _minutes(mins_m.group(1)) if mins_m else None
+            terms.append((m.start(), m.end(), PenaltyPart(generic, mins)))
+    if not terms:
+        return []
+    groups: list[list[PenaltyPart]] = [[terms[0][2]]]
+    include_from: int | None = None
+    for (_, end, _p), (start, _e, part) in zip(terms, terms[1:]):
+        gap = sentence[end:start].lower()
+        words = re.findall(r"[a-z]+", gap)
+        if ("includ" in gap or "possibly" in words) and include_from is None:
+            include_from = len(groups) - 1
+            groups[-1].append(part)
+        elif "or" in words and len(words) <= 10:
+            groups.append([part])
+        elif any(w in words for w in ("and", "plus", "with")) and len(words) <= 6:
+            groups[-1].append(part)
+        elif not words and "," in gap:
+            groups.append([part])
+        elif not words:
+            groups[-1].append(part)
+        else:
+            groups.append([part])
+    if include_from is not None and include_from + 1 < len(groups):
+        # "X may also include Y or Z": X + Y | X + Z
+        base = groups[include_from][:-1]
+        head = groups[: include_from]
+        tail = [groups[include_from][-1:]] + groups[include_from + 1:]
+        groups = head + [base + g for g in tail]
+    out: list[CodeParts] = []
+    for g in groups:
+        seen: list[PenaltyPart] = []
+        for p in g:
+            if p not in seen:
+                seen.append(p)
+        cp = CodeParts("", tuple(seen))
+        if cp not in out:
+            out.append(cp)
+    return out
+
+
+# ------------------------------------------------------------------------------------------ classes
+
+@dataclass(frozen=True)
+class PenaltyClass:
+    """A penalty category as one rulebook defines it.
+
+    ``name`` ("minor", "bench minor", "major", "misconduct", "game misconduct", "gross misconduct",
+    "game ejection", "match", "penalty shot", "penalty"); ``minutes`` the time served in minutes as
+    first printed (None: no time, e.g. balance of the game) and ``alt_minutes`` the other lengths the
+    text allows (RHA minor "1:30 or 2 minutes" -> 1.5, (2.0,)); ``duration`` the duration as printed
+    ("1:30 or 2 minutes", "(5+20)"); ``charged_minutes`` minutes the text says are charged in the
+    records (FIRS game misconduct: 10); ``effect`` the defining sentence(s); ``rule`` the printed
+    number of the defining clause and ``clause_id`` its id (``clause_ids`` all clauses used);
+    ``defined`` is False when the text only names the category as a consequence.
+    """
+
+    ruleset: str
+    name: str
+    minutes: float | None
+    alt_minutes: tuple[float, ...]
+    duration: str
+    effect: str
+    rule: str
+    clause_id: str
+    clause_ids: tuple[str, ...] = ()
+    charged_minutes: float | None = None
+    defined: bool = True
+
+    @property
+    def duration_label(self) -> str:
+        """``"2 min"``, ``"1:30 or 2 min"``, ``"25 min (5+20)"``, or "" when not timed."""
+        if self.minutes is None:
+            return ""
+        values = [self.minutes, *self.alt_minutes]
+        text = " or ".join(format_minutes(v) for v in values) + " min"
+        if "+" in self.duration:
+            text += f" ({self.duration.strip('()')})"
+        return text
+
+
+_DEF_START = re.compile(
+    rf"^(?P<pre>for\s+an?\s+|an?\s+|the\s+)?[\"“”']?(?P<name>{_CLASS_ALT})[\"“”',]*\s*"
+    rf"(?:penalt(?:y|ies))?[\"“”',]*\s*(?P<rest>.*)$",
+    re.I | re.S,
+)
+_DEF_REST = re.compile(
+    r"^(?:\([^)]*\)\s*)?(?:[–—-]|involves?\b|requires?\b|to\s+all\b|may\s+be\b|means\b|"
+    r"(?:is|are)\b(?!\s+(?:to\s+be\s+)?(?:imposed|assessed|awarded|given|called)))",
+    re.I,
+)
+_DEF_PLURAL = re.compile(rf"\b(?P<name>{_CLASS_ALT})\s+penalties\s+may\s+be\s+(?:either\s+)?", re.I)
+_DEF_RESULTS = re.compile(rf"^penalt(?:y|ies)\s+(?:results?\s+in|is|are)\s+(?:an?\s+)?(?P<name>{_CLASS_ALT})\b", re.I)
+_DEF_GENERIC = re.compile(r"^(?:all\s+|the\s+)?penalties\s+(?:are|last|shall\s+be)\b.*\bminutes?\b", re.I)
+_CHARGED = re.compile(rf"\bfor\s+all\s+(?P<names>.*?)\bpenalt.*?\b(?P<n>{_NUM})\s+minutes?\s+shall\s+be\s+charged", re.I)
+_LIST_NUMBER = re.compile(r"^\d+\.\s+")
+_NOTE_PREFIX = re.compile(r"^(?:NOTE\s*\d*\s*:\s*)", re.I)
+_EFFECT_WORDS = re.compile(
+    r"ruled off|removal|remov|suspen|involves?|requires?|sent away|sit out|results? in|ordered|"
+    r"serve|taken as follows|minutes? (?:long|in length)", re.I)
+
+
+def _norm_name(name: str) -> str:
+    return re.sub(r"\s+", " ", name.lower()).strip()
+
+
+def _definition(sentence: str) -> str | None:
+    """The category a sentence defines, or None."""
+    if not _has_term(sentence):
+        return None
+    s = sentence.strip()
+    if s[:4].upper() == "NOTE":
+        s = _NOTE_PREFIX.sub("", s)
+    if s[:1].isdigit():
+        s = _LIST_NUMBER.sub("", s)
+    m = _DEF_START.match(s)
+    if m and (m.group("pre") and m.group("pre").lower().startswith("for") or _DEF_REST.match(m.group("rest"))):
+        name = _norm_name(m.group("name"))
+        # "Minor penalty – 2 minute", not "The match is decided ...": the word penalty must follow
+        if name == "penalty shot" or re.search(r"penalt", s[m.start("name"):m.start("rest")], re.I):
+            return name
+    low = s.lower()
+    m = (_DEF_PLURAL.search(s) if "penalties may be" in low else None) or (
+        _DEF_RESULTS.match(s) if low.startswith("penalt") else None)
+    if m:
+        return _norm_name(m.group("name"))
+    if low.startswith(("penalties", "all penalties", "the penalties")) and _DEF_GENERIC.match(s):
+        return "penalty"
+    return None
+
+
+def _duration(text: str) -> tuple[float | None, tuple[float, ...], str]:
+    m = _SUM_DURATION.search(text)
+    if m:
+        return float(int(m.group("a")) + int(m.group("b"))), (), m.group(0)
+    m = _DURATION.search(text)
+    if m:
+        a = _minutes(m.group("a"))
+        alt = (_minutes(m.group("b")),) if m.group("b") else ()
+        return a, alt, m.group(0)
+    return None, (), ""
+
+
+@dataclass
+class _Sent:
+    clause: object
+    text: str
+    index: int          # position within its clause
+
+
+def _ruleset_sentences(index, rid: str) -> list[_Sent]:
+    out: list[_Sent] = []
+    for c in index.by_ruleset(rid):
+        if c.kind in ("document", "table-row", "signal") or not c.text:
+            continue
+        for i, s in enumerate(_sentences(c.text)):
+            out.append(_Sent(c, s, i))
+    return out
+
+
+def _build_classes(index, rid: str) -> list[PenaltyClass]:
+    sents = _ruleset_sentences(index, rid)
+    found: dict[str, dict] = {}
+    for k, st in enumerate(sents):
+        name = _definition(st.text)
+        if not name:
+            continue
+        entry = found.setdefault(name, {"sents": [], "clauses": [], "minutes": None, "alt": (), "dur": ""})
+        if len(entry["sents"]) >= 2 or st.clause.id in entry["clauses"]:
+            continue
+        effect = [st.text]
+        follow = sents[k + 1] if k + 1 < len(sents) else None
+        if follow is not None and not _definition(follow.text):
+            same_clause = follow.clause.id == st.clause.id
+            short_sibling = (st.index == 0 and len(st.text.split()) < 8 and not follow.clause.title
+                             and follow.clause.parent == st.clause.parent)
+            if same_clause or short_sibling:
+                effect.append(follow.text)
+        if entry["minutes"] is None:
+            for text in effect:
+                mins, alt, dur = _duration(text)
+                if mins is not None:
+                    entry.update(minutes=mins, alt=alt, dur=dur)
+                    break
+        entry["sents"].extend(e for e in effect if e not in entry["sents"])
+        entry["clauses"].append(st.clause.id)
+    # Categories a rule-set's own title names ("6.1.8 Penalty Shot", "RULE 406 - PENALTY SHOT").
+    for c in index.by_ruleset(rid):
+        title = _norm_name(re.sub(r"penalties$", "", c.title or "", flags=re.I))
+        if title in CLASS_NAMES and title not in found:
+            body = next((x for x in index.subtree(c) if x.text), None)
+            if body is not None:
+                first = _sentences(body.text)[0]
+                found[title] = {"sents": [first], "clauses": [body.id], "minutes": None, "alt": (), "dur": ""}
+    charged: dict[str, float] = {}
+    for st in sents:
+        m = _CHARGED.search(st.text) if "charged" in st.text else None
+        if m:
+            for name in re.findall(_CLASS_ALT, m.group("names"), re.I):
+                charged.setdefault(_norm_name(name), _minutes(m.group("n")))
+    classes: list[PenaltyClass] = []
+    for name, e in found.items():
+        cid = e["clauses"][0]
+        clause = index.get(cid)
+        classes.append(PenaltyClass(
+            ruleset=rid, name=name, minutes=e["minutes"], alt_minutes=e["alt"], duration=e["dur"],
+            effect=" ".join(e["sents"]), rule=clause.number if clause else "", clause_id=cid,
+            clause_ids=tuple(e["clauses"]), charged_minutes=charged.get(name)))
+    # Categories named as a consequence but never defined ("immediate game ejection").
+    generic = _generic_kind(classes)
+    defined = {c.name for c in classes}
+    named: dict[str, list[_Sent]] = {}
+    for st in sents:
+        if not _has_term(st.text) or not (_MODAL.search(st.text) or _RESULTS_IN.search(st.text)):
+            continue
+        if not _IMPOSE.search(st.text):
+            continue
+        for alt in parts_from_text(st.text, generic):
+            for part in alt.parts:
+                if part.kind in defined:
+                    continue
+                uses = named.setdefault(part.kind, [])
+                if len(uses) < 2 and all(u.clause.id != st.clause.id for u in uses):
+                    uses.append(st)
+    for name, uses in named.items():
+        classes.append(PenaltyClass(
+            ruleset=rid, name=name, minutes=None, alt_minutes=(), duration="",
+            effect=" ".join(u.text for u in uses), rule=uses[0].clause.number, clause_id=uses[0].clause.id,
+            clause_ids=tuple(u.clause.id for u in uses), charged_minutes=charged.get(name), defined=False))
+    order = {n: i for i, n in enumerate(("penalty",) + CLASS_NAMES)}
+    classes.sort(key=lambda c: (not c.defined, index.get(c.clause_id).order if index.get(c.clause_id) else 0,
+                                order.get(c.name, 99)))
+    return classes
+
+
+def _generic_kind(classes: Iterable[PenaltyClass]) -> str | None:
+    """What a bare "penalty" means in a ruleset: its "penalty" class, else its only class."""
+    classes = [c for c in classes if c.defined]
+    names = [c.name for c in classes]
+    if "penalty" in names:
+        return "penalty"
+    if len(names) == 1:
+        return names[0]
+    return None
+
+
+# ------------------------------------------------------------------------------------------ infractions
+
+@dataclass(frozen=True)
+class Infraction:
+    """An infraction and the penalty it carries in one ruleset.
+
+    ``infraction`` its name ("Boarding"; an Annex C description without the asterisk, or the rule's
+    title / the text's own name for it); ``rule`` the rule reference as printed ("6.4.21C", "635 (a)");
+    ``code`` the penalty-index code as printed (None for infractions read from rule text); ``parts``
+    the penalty, parsed; ``minutes`` time served in minutes (the printed code's minutes, else the
+    ruleset's class durations; None when nothing is timed) and ``alt_minutes`` other allowed totals
+    (RHA minor: 1.5 -> (2.0,)); ``severe`` marks an Annex C asterisk row (the severe form);
+    ``clause_id`` the clause the rule reference names (None when it does not resolve, and then
+    ``unresolved`` is True and ``missing_refs`` lists the references not found; ``clause_ids`` all
+    resolved); ``detail`` the sentence or row the record comes from; ``source`` "index" or "text".
+    """
+
+    ruleset: str
+    infraction: str
+    rule: str
+    code: str | None
+    parts: CodeParts
+    minutes: float | None
+    severe: bool
+    clause_id: str | None
+    unresolved: bool = False
+    alt_minutes: tuple[float, ...] = ()
+    clause_ids: tuple[str, ...] = ()
+    missing_refs: tuple[str, ...] = ()
+    detail: str = ""
+    source: str = "index"
+    row_id: str | None = None
+
+    @property
+    def penalty(self) -> str:
+        """The penalty in words ("major + game misconduct")."""
+        return self.parts.label
+
+    part_minutes: tuple[tuple[float, ...], ...] = ()
+
+    @property
+    def duration(self) -> str:
+        """Time served for display: "5 min", "1:30 or 2 min"; a combined call shows each timed
+        part ("1:30/2 + 10 min"); "" when nothing is timed."""
+        timed = [p for p in self.part_minutes if p]
+        if not timed:
+            return ""
+        if len(timed) == 1:
+            return " or ".join(format_minutes(v) for v in timed[0]) + " min"
+        return " + ".join("/".join(format_minutes(v) for v in p) for p in timed) + " min"
+
+    def to_json(self) -> dict:
+        """Stable JSON form used by ``rulebot penalties --json``."""
+        return {
+            "ruleset": self.ruleset, "infraction": self.infraction, "rule": self.rule, "code": self.code,
+            "penalty": self.penalty, "parts": list(self.parts.kinds), "minutes": self.minutes,
+            "alt_minutes": list(self.alt_minutes), "duration": self.duration, "severe": self.severe,
+            "clause_id": self.clause_id, "unresolved": self.unresolved,
+            "missing_refs": list(self.missing_refs), "detail": self.detail,
+        }
+
+
+def split_rule_refs(rule: str) -> list[str]:
+    """Split a printed reference into single clause numbers: ``"6.4.20 A, B"`` -> ["6.4.20 A",
+    "6.4.20 B"]; ``"6.4.28A B, C"`` -> ["6.4.28 A", "6.4.28 B", "6.4.28 C"]; ``"6.4.21C"`` ->
+    ["6.4.21 C"]; ``"6.4.5"`` -> ["6.4.5"]; RHA ``"605 (b)"`` stays as it is."""
+    m = re.fullmatch(r"(\d+(?:\.\d+)+)\s*([A-Z](?:\s*,?\s*[A-Z])*)?", rule.strip())
+    if not m:
+        return [rule.strip()] if rule.strip() else []
+    base, letters = m.group(1), m.group(2)
+    if not letters:
+        return [base]
+    return [f"{base} {x}" for x in re.findall(r"[A-Z]", letters)]
+
+
+def _class_minutes(classes: list[PenaltyClass]) -> dict[str, PenaltyClass]:
+    return {c.name: c for c in classes}
+
+
+def _timing(parts: CodeParts, classes: dict[str, PenaltyClass]
+            ) -> tuple[float | None, tuple[float, ...], tuple[tuple[float, ...], ...]]:
+    """Minutes served for a call: printed minutes where the code has them, else the ruleset's class
+    durations (a double minor is two minors; a match penalty's time portion counts).  Returns the
+    total, the other allowed totals (RHA "1:30 or 2": (2.0,)), and each part's allowed minutes."""
+    per_part: list[tuple[float, ...]] = []
+    for p in parts.parts:
+        if p.minutes is not None:
+            per_part.append((p.minutes,))
+            continue
+        cls = classes.get("minor" if p.kind == "double minor" else p.kind)
+        if cls is None or cls.minutes is None or p.kind not in TIMED + ("match",):
+            per_part.append(())
+            continue
+        factor = 2 if p.kind == "double minor" else 1
+        per_part.append(tuple(factor * v for v in (cls.minutes, *cls.alt_minutes)))
+    timed = [p for p in per_part if p]
+    if not timed:
+        return None, (), tuple(per_part)
+    width = max(len(p) for p in timed)
+    totals = [sum(p[min(i, len(p) - 1)] for p in timed) for i in range(width)]
+    return totals[0], tuple(totals[1:]), tuple(per_part)
+
+
+def _resolve(index, rid: str, rule: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    found, missing = [], []
+    for ref in split_rule_refs(rule):
+        c = index.lookup(rid, ref)
+        if c is None:
+            missing.append(ref)
+        elif c.id not in found:
+            found.append(c.id)
+    return tuple(found), tuple(missing)
+
+
+_ROW_PATTERNS = (
+    re.compile(rf"({RULE_PATTERN})\s+({CODE_PATTERN})"),
+    re.compile(rf"({RULE_PATTERN})()"),
+    re.compile(r"(\d+(?:\.\d+)+)\s+(.+)"),
+)
+
+
+def _split_row(rest: str) -> tuple[str, str | None] | None:
+    """Split a row's "rule code" tail ("6.4.30 C MP", "6.4.28A B, C MP", "6.4.35",
+    "6.4.25 Face off report to authority") into the rule as printed and the code (or None)."""
+    for pattern in _ROW_PATTERNS:
+        m = pattern.fullmatch(rest)
+        if m:
+            return m.group(1), (m.group(2) or None)
+    return None
+
+
+def _index_rows(index, rid: str, classes: list[PenaltyClass]) -> list[Infraction]:
+    by_name = _class_minutes(classes)
+    kinds = {c.minutes: c.name for c in classes if c.minutes is not None and not c.alt_minutes
+             and c.name in ("minor", "major", "misconduct")}
+    out: list[Infraction] = []
+    for c in index.by_ruleset(rid):
+        if c.kind != "table-row":
+            continue
+        desc = c.title
+        rest = c.text[len(desc):].strip() if c.text.startswith(desc) else c.text
+        split = _split_row(rest)
+        if split is None:
+            continue
+        rule, code = split
+        parts = parse_code(code, kinds or None) if code else CodeParts("", ())
+        minutes, alt, per_part = _timing(parts, by_name)
+        severe = desc.rstrip().endswith("*")
+        name = desc.rstrip(" *").strip()
+        found, missing = _resolve(index, rid, rule)
+        out.append(Infraction(
+            ruleset=rid, infraction=name, rule=rule, code=code, parts=parts, minutes=minutes,
+            alt_minutes=alt, part_minutes=per_part, severe=severe, clause_id=found[0] if found else None,
+            unresolved=bool(missing), clause_ids=found, missing_refs=missing, detail=c.text,
+            source="index", row_id=c.id))
+    return out
+
+
+def _title_case(title: str) -> str:
+    small = {"of", "and", "or", "the", "to", "with", "a", "an", "in", "on", "for", "by"}
+    title = re.sub(r"(\w) S\b", r"\1's", title)   # "OPPONENT S STICK" (a lost apostrophe)
+    words = title.lower().split()
+    return " ".join(w if (i and w in small) else w[:1].upper() + w[1:] for i, w in enumerate(words))
+
+
+_LABEL = re.compile(r"^([A-Z][\w/ -]{2,40}?):\s")
+_NAMED_PENALTY = re.compile(r"(?:^|\ban?\s+)(?:\d+\s+minute\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,3}?)\s+penalty\b")
+_NOT_A_NAME = {"regular", "additional", "further", "subsequent", "same", "other", "any", "time", "first"}
+_TRAILING = {"the", "of", "a", "an", "to", "on", "in", "their", "his", "her", "by", "at", "or", "and"}
+
+
+def _text_name(index, clause, sentence: str) -> str:
+    """The infraction's name: the title of the clause or of its rule ("SLASHING" -> "Slashing"),
+    else the text's own label ("Hooking: ..."), else the penalty's own name ("delay of game penalty"),
+    else what the text says it is "called", else the subject of the clause's first sentence."""
+    for c in [clause, *index.ancestors(clause)]:
+        if c.kind == "section":
+            break
+        if c.kind in ("rule", "paragraph") and c.title:
+            return _title_case(c.title) if c.title.isupper() else c.title
+        m = _LABEL.match(c.text)
+        if m and len(m.group(1).split()) <= 4:
+            return m.group(1).strip()
+    for m in _NAMED_PENALTY.finditer(sentence):
+        words = m.group(1).split()
+        if words[0].lower() not in _NOT_A_NAME and _norm_name(m.group(1)) not in CLASS_NAMES \
+                and not re.search(_CLASS_ALT, m.group(1), re.I):
+            return m.group(1).strip().capitalize()
+    m = re.search(r"\bcalled\s+(?:as\s+)?(?:an?\s+)?([a-z][a-z-]+(?:\s+[a-z-]+)?)\s*[.,]", sentence, re.I)
+    if m:
+        return m.group(1).strip().capitalize()
+    first = _sentences(clause.text)[0] if clause.text else sentence
+    subject = re.split(r"\s+(?:will|shall|can|may|is|are|must)\b|\s*[(:]", first, maxsplit=1)[0]
+    subject = re.sub(r"^(?:any|a|the)\s+(?:player|team|goalie|goaltender)s?\s+(?=\w+ing\b)", "", subject, flags=re.I)
+    words = subject.split()[:8]
+    while words and words[-1].lower() in _TRAILING:
+        words.pop()
+    name = " ".join(words).strip(" ,.:")
+    return (name[:1].upper() + name[1:]) if name else clause.number
+
+
+def _excluded_sections(index, rid: str, class_clauses: set[str]) -> set[str]:
+    """Sections that define the penalty classes themselves (RHA "SECTION IV - PENALTIES", which lists
+    "the following classes"): their sentences describe penalties in general, not infractions."""
+    out: set[str] = set()
+    for c in index.by_ruleset(rid):
+        if re.search(r"following classes", c.text, re.I):
+            for a in index.ancestors(c):
+                if a.kind == "section":
+                    out.add(a.id)
+                    break
+    return out
+
+
+def _text_infractions(index, rid: str, classes: list[PenaltyClass]) -> list[Infraction]:
+    by_name = _class_minutes(classes)
+    generic = _generic_kind(classes)
+    class_clauses = {cid for c in classes if c.defined for cid in c.clause_ids}
+    excluded = _excluded_sections(index, rid, class_clauses)
+    out: list[Infraction] = []
+    for c in index.by_ruleset(rid):
+        if c.kind in ("document", "section", "table-row", "signal", "text", "definition") or not c.text:
+            continue
+        if c.id in class_clauses or any(a.id in excluded for a in index.ancestors(c)):
+            continue
+        found_any = False
+        for s in _sentences(c.text):
+            modal = _MODAL.search(s)
+            if not (modal or _RESULTS_IN.search(s)):
+                continue
+            if modal and modal.group(2):          # "will not ...", "shall not ..."
+                continue
+            if not _IMPOSE.search(s):
+                continue
+            for alt in parts_from_text(s, generic):
+                minutes, alt_m, per_part = _timing(alt, by_name)
+                out.append(Infraction(
+                    ruleset=rid, infraction=_text_name(index, c, s), rule=c.number, code=None,
+                    parts=alt, minutes=minutes, alt_minutes=alt_m, part_minutes=per_part,
+                    severe=False, clause_id=c.id,
+                    clause_ids=(c.id,), detail=s, source="text"))
+                found_any = True
+        # A rule listed under a "Penalties" heading that names an infraction without saying which
+        # penalty (ball hockey 29 "Interference: ...") carries the ruleset's plain penalty.
+        if (not found_any and c.kind == "rule" and generic == "penalty"
+                and any(a.kind == "section" and re.match(r"penalt", a.title, re.I) for a in index.ancestors(c))
+                and (re.match(r"^[A-Z][\w/ -]{2,40}?:\s", c.text) or re.search(r"\bcalled\b", c.text))):
+            parts = CodeParts("", (PenaltyPart("penalty"),))
+            minutes, alt_m, per_part = _timing(parts, by_name)
+            s = _sentences(c.text)[0]
+            out.append(Infraction(
+                ruleset=rid, infraction=_text_name(index, c, s), rule=c.number, code=None, parts=parts,
+                minutes=minutes, alt_minutes=alt_m, part_minutes=per_part, severe=False, clause_id=c.id, clause_ids=(c.id,),
+                detail=s, source="text"))
+    return out
+
+
+# ------------------------------------------------------------------------------------------ cache
+
+@dataclass
+class _Built:
+    stamp: tuple
+    classes: dict[str, list[PenaltyClass]] = field(default_factory=dict)
+    infractions: dict[str, list[Infraction]] = field(default_factory=dict)
+    terms: dict[int, tuple[frozenset, frozenset, frozenset]] = field(default_factory=dict)
+
+
+_CACHE: dict[int, tuple[weakref.ref, _Built]] = {}
+
+
+def _built(index) -> _Built:
+    stamp = (len(index.clauses), tuple(index.rulesets))
+    hit = _CACHE.get(id(index))
+    if hit is not None and hit[0]() is index and hit[1].stamp == stamp:
+        return hit[1]
+    built = _Built(stamp)
+    try:
+        _CACHE[id(index)] = (weakref.ref(index), built)
+    except TypeError:  # an index type without weak references: no caching
+        pass
+    return built
+
+
+def _ruleset_data(index, rid: str) -> tuple[list[PenaltyClass], list[Infraction]]:
+    """Classes and infractions of one ruleset, built on first use and cached with the index."""
+    built = _built(index)
+    if rid not in built.classes:
+        classes = _build_classes(index, rid)
+        rows = _index_rows(index, rid, classes)
+        built.classes[rid] = classes
+        built.infractions[rid] = rows if rows else _text_infractions(index, rid, classes)
+    return built.classes[rid], built.infractions[rid]
+
+
+def penalty_classes(index, ruleset: str | None = None) -> list[PenaltyClass]:
+    """The penalty categories of ``ruleset`` (or of every ruleset, in index order), each citing the
+    clause it is defined in.  Unknown ruleset ids give []."""
+    rids = [ruleset] if ruleset is not None else list(index.rulesets)
+    return [c for rid in rids if rid in index.rulesets for c in _ruleset_data(index, rid)[0]]
+
+
+def infractions(index, ruleset: str | None = None) -> list[Infraction]:
+    """Infractions with their penalties: a ruleset's penalty index rows where it has one (FIRS Annex
+    C), else the penalty-imposing sentences of its rules.  Document order; unknown ids give []."""
+    rids = [ruleset] if ruleset is not None else list(index.rulesets)
+    return [i for rid in rids if rid in index.rulesets for i in _ruleset_data(index, rid)[1]]
+
+
+# ------------------------------------------------------------------------------------------ search
+
+_STOP = {
+    "a", "an", "the", "of", "for", "in", "on", "to", "is", "it", "what", "whats", "s", "and", "or", "by",
+    "with", "does", "do", "get", "gets", "i", "he", "she", "they", "his", "her", "their", "that", "this",
+    "penalty", "penalties", "call", "called", "rule", "rules", "which", "when", "how", "who", "be",
+    "give", "given", "player", "someone", "somebody", "at", "from", "under", "about", "if", "my",
+    "firs", "rha", "ball", "hockey", "youth", "cup", "u9", "you", "much", "long", "many", "minutes",
+}
+
+_stemmer = None
+
+
+@lru_cache(maxsize=20000)
+def _stem(word: str) -> str:
+    global _stemmer
+    if _stemmer is None:
+        import snowballstemmer
+
+        _stemmer = snowballstemmer.stemmer("english")
+    return _stemmer.stemWord(word)
+
+
+def _terms(text: str) -> list[str]:
+    words = re.findall(r"[a-z0-9]+", text.lower().replace("'", ""))
+    return [_stem(w) for w in words if w not in _STOP]
+
+
+def _doc_terms(index, inf: Infraction) -> tuple[frozenset, frozenset, frozenset]:
+    """(name, body, penalty) term sets of an infraction, computed once per index."""
+    built = _built(index)
+    key = id(inf)
+    hit = built.terms.get(key)
+    if hit is None:
+        hit = (frozenset(_terms(inf.infraction)), frozenset(_terms(inf.detail)), frozenset(_terms(inf.penalty)))
+        built.terms[key] = hit
+    return hit
+
+
+def search_penalties(index, query: str | None = None, ruleset: str | None = None,
+                     code: str | None = None, limit: int | None = None) -> list[tuple[Infraction, float]]:
+    """Infractions matching ``query`` (words of the infraction name, penalty, and the rule text),
+    best first, as ``(infraction, score)`` pairs; score in 0..1 (not comparable across queries).
+
+    ``ruleset`` keeps one ruleset; ``code`` keeps calls that include every part of that code
+    ("5'+GM" -> major and game misconduct; "MP" -> match; also category words: "major").  With no
+    query every matching infraction is returned in document order with score 0.  ``limit`` caps the
+    list.  Raises :class:`rulebot.errors.UsageError` for an unknown ruleset or an empty code.
+    """
+    from rulebot.errors import UsageError
+
+    if ruleset is not None and ruleset not in index.rulesets:
+        raise UsageError(f"unknown ruleset {ruleset!r} (known: {', '.join(index.rulesets)})")
+    pool = infractions(index, ruleset)
+    if code is not None:
+        want = _code_kinds(code)
+        if not want:
+            raise UsageError(f"not a penalty code or category: {code!r}")
+        pool = [i for i in pool if want <= set(i.parts.kinds) | {k.replace("double ", "") for k in i.parts.kinds}]
+    if not query or not query.strip():
+        return [(i, 0.0) for i in pool][:limit]
+    q = _terms(query)
+    if not q:
+        return [(i, 0.0) for i in pool][:limit]
+    q_kinds = _code_kinds(query, loose=True)
+    df: dict[str, int] = {}
+    docs = []
+    for inf in pool:
+        name, body, label = _doc_terms(index, inf)
+        docs.append((inf, name, body, label))
+        for t in name | body | label:
+            df[t] = df.get(t, 0) + 1
+    n = max(len(pool), 1)
+    idf = {t: math.log(1 + n / (1 + df.get(t, 0))) for t in set(q)}
+    total = sum(idf.values()) or 1.0
+    scored = []
+    for inf, name, body, label in docs:
+        s = 0.0
+        for t in set(q):
+            if t in name:
+                s += 1.0 * idf[t]
+            elif t in body:
+                s += 0.45 * idf[t]
+            elif t in label:
+                s += 0.35 * idf[t]
+        s /= total
+        if q_kinds and q_kinds <= set(inf.parts.kinds):
+            s += 0.15
+        # a name that the query covers completely ranks above one it only touches
+        if name and name <= set(q):
+            s += 0.2
+        if s > 0:
+            scored.append((inf, round(s, 4)))
+    scored.sort(key=lambda x: -x[1])
+    return scored[:limit] if limit else scored
+
+
+def _code_kinds(text: str, loose: bool = False) -> set[str]:
+    """Categories named by a code ("5'+GM") or by words ("major", "game misconduct")."""
+    t = text.strip()
+    if not loose:
+        parts = parse_code(t.upper() if re.fullmatch(r"[a-z]{2,3}", t) else t)
+        if parts.parts:
+            return set(parts.kinds)
+    found = {_norm_name(m) for m in re.findall(_CLASS_ALT, t, re.I)}
+    if loose:
+        for letters, kind in CODE_LETTERS.items():
+            if re.search(rf"(?<![A-Za-z]){letters}(?![A-Za-z])", t):
+                found.add(kind)
+    # "game misconduct" also contains "misconduct": keep the longer names only
+    for long in list(found):
+        for short in list(found):
+            if short != long and short in long:
+                found.discard(short)
+    return found
