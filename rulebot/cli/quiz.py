@@ -111,7 +111,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.generated:
         from rulebot.quiz.generate import generated_questions
 
-        extra = generated_questions(index)
+        extra = generated_questions(index, topics=_generated_topics(None))
     report = check_banks(args.paths or None, index, extra=extra)
     for problem in report.problems:
         print(problem)
@@ -229,7 +229,7 @@ def _new_session(args: argparse.Namespace, history: Any):
         from rulebot.quiz.generate import generated_questions
 
         index = load_index()
-        questions.extend(generated_questions(index))
+        questions.extend(generated_questions(index, topics=_generated_topics(args.topic)))
     ruleset = _resolve_ruleset(args.ruleset, questions, index) if args.ruleset else None
     pool = filter_questions(questions, ruleset=ruleset, level=args.level, topic=args.topic)
     if not pool:
@@ -252,6 +252,24 @@ def _new_session(args: argparse.Namespace, history: Any):
     session = QuizSession.create(chosen, seed=seed, mode=mode, pass_mark=pass_mark, time_limit=time_limit)
     attempt_id = history.start_attempt(session, ruleset=ruleset, level=args.level, topic=args.topic)
     return session, attempt_id
+
+
+def _generated_topics(topic: str | None) -> list[str]:
+    """The generated topics to build: the one asked for, else every one whose table is installed
+    (a note on stderr names those that are not).  DataError when none can be built."""
+    from rulebot.errors import DataError
+    from rulebot.quiz.generate import TOPICS, available_topics
+
+    if topic in TOPICS:
+        return [topic]
+    topics = available_topics()
+    missing = [t for t in TOPICS if t not in topics]
+    if not topics:
+        raise DataError("no generated questions: rulebot.signals and rulebot.penalties are not installed")
+    if missing:
+        print(f"rulebot: note: no generated {', '.join(missing)} questions yet (their table is not installed)",
+              file=sys.stderr)
+    return topics
 
 
 def _resolve_ruleset(name: str, questions: list, index: Any) -> str:

@@ -292,10 +292,25 @@ def penalty_class_questions(index: Any, classes: Sequence[Any]) -> list[Question
                 id=qid, ruleset=ruleset, topic="penalty-classes", kind="choice",
                 question=f"How long is a {name} in {short}?",
                 options=tuple([right] + distractors), answer=right, cite=(cite,),
-                explanation=(f"{short}" + (f" Rule {pc.rule}" if pc.rule else "") + f": a {name} is {right}."
-                             + (f" \u201c{sentence}\u201d" if sentence else "")),
+                explanation=f"{short}" + (f" Rule {pc.rule}" if pc.rule else "") + f": a {name} is {right}.",
             ))
     return out
+
+
+def available_topics() -> list[str]:
+    """The generated topics whose source tables can be imported (:mod:`rulebot.signals` for
+    ``signals``, :mod:`rulebot.penalties` for the other two), in :data:`TOPICS` order."""
+    import importlib.util
+
+    def has(name: str) -> bool:
+        try:
+            return importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:
+            return False
+
+    found = {"signals": has("rulebot.signals"), "penalty-codes": has("rulebot.penalties"),
+             "penalty-classes": has("rulebot.penalties")}
+    return [t for t in TOPICS if found[t]]
 
 
 def generated_questions(index: Any, *, topics: Iterable[str] = TOPICS) -> list[Question]:
