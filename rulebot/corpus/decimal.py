@@ -401,8 +401,18 @@ class DecimalParser:
         rule = self._rule_of(self.current)
         pat = self._letter_pattern(rule) if rule is not None else None
         if pat is not None:
-            for m in re.finditer(rf"(?<={_SENTENCE_END})\s+|(?<=\d)\s+(?=\*?[A-Z]\.)", t):
-                if pat.match(t, m.end()):
+            for m in re.finditer(r"\s+", t):
+                lm = pat.match(t, m.end())
+                if not lm:
+                    continue
+                before = t[:m.start()]
+                after = t[lm.end():]
+                sentence_end = re.search(rf"{_SENTENCE_END}$|\d$", before)
+                # "... that game only D. The duties": a letter after a word, if a sentence follows it
+                # and the word before is not a rule reference ("Rule 6.2.1 B. 28").
+                starts_sentence = re.match(r"\s+[A-Z“\"(]|\s*$", after)
+                reference = re.search(r"(\d+\.\d+(\.\d+)*|[Rr]ule|[Ss]ection)$", before.rstrip())
+                if (sentence_end or starts_sentence) and not reference:
                     cut = min(cut, m.end())
                     break
         for m in re.finditer(r"(?:(?<=\s)|^)(•|NOTE\s*\d*\s*:)", t):
@@ -461,7 +471,7 @@ class DecimalParser:
         if re.search(r"signal", node.title, re.I):
             table = annex.parse_signals(text)
             for sig in table.signals:
-                child = self.b.add(node, _slug(sig.name), "", "", "signal")
+                child = self.b.add(node, _slug(sig.name), f"{node.number} {sig.name}", "", "signal")
                 self.b.title(child, sig.name)
                 self.b.text(child, sig.description)
             for word in getattr(table, "leftover", []) or []:

@@ -100,7 +100,9 @@ class RhaParser:
                 return False
             if re.search(r"(\d|Rule|Rules|rule)\s*$", before):
                 return False
-            return m.group("letter") == "abcdefghijklmnopqrstuvwxyz"[self.next_letter % 26]
+            # the next letter in sequence, allowing one or two the extraction lost
+            expected = "abcdefghijklmnopqrstuvwxyz"[self.next_letter: self.next_letter + 3]
+            return m.group("letter") in expected
         if m.group("item"):
             if self.sub is None and self.rule is None:
                 return False
@@ -143,7 +145,7 @@ class RhaParser:
             node = self.b.add(self.rule, letter, f"{self.rule.number} ({letter})", "", "paragraph",
                               marker=m.group(0))
             self.sub, self.current = node, node
-            self.next_letter += 1
+            self.next_letter = "abcdefghijklmnopqrstuvwxyz".index(letter) + 1
             self.next_item = 1
             return end
         if m.group("item"):

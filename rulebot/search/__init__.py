@@ -65,10 +65,59 @@ class Searcher:
         if not pq.clauses and (len(pq.rulesets) >= 2 or (intent.compare and ruleset is None)):
             return self.compare(question, pq.rulesets or tuple(self.index.rulesets), intent, limit)
         hits = self.search(question, ruleset, limit)
-        if not hits:
-            return Answer(question, ruleset, "No rule found for that question.", (), answered=False)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
+        scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
+        missing = self.uncovered_terms(pq.text or question, scope) if not pq.clauses else []
+        if not hits and not missing:
+            return Answer(question, ruleset, "No rule found for that question.", (), answered=False)
+        if missing:
+            text = self.not_covered_text(missing, scope)
+            if cites:
+                text += " The nearest clauses are listed under see also."
+            return Answer(question, ruleset, text, (), answered=False, see_also=cites)
         return Answer(question, ruleset, short_answer(self.index, hits, question, intent), cites)
+
+    def uncovered_terms(self, query: str, scope: set[str]) -> list[str]:
+        """Rule topics named in the query (the ``topics`` list of ``rulebot/data/synonyms.yaml``:
+        icing, offside, mercy rule, shootout ...) that the rulebooks in ``scope`` never mention, nor any
+        synonym of them: the question is not covered there (e.g. icing asked of the ball-hockey league)."""
+        from rulebot.search.text import load_synonyms, terms, words
+
+        ranker = self.ranker
+        syn = load_synonyms()
+        qwords = words(query)
+        qtext = " " + " ".join(qwords) + " "
+
+        def in_scope(phrase: str) -> bool:
+            common = None
+            for t in terms(phrase):
+                docs = {d for d in ranker.postings.get(t, {}) if ranker.ruleset_of[d] in scope}
+                common = docs if common is None else common & docs
+                if not common:
+                    return False
+            return bool(common)
+
+        missing = []
+        for topic in syn.topics:
+            tw = words(topic)
+            if not tw or f" {' '.join(tw)} " not in qtext:
+                continue
+            if any(f" {' '.join(tw)} " in f" {' '.join(words(m))} " for m in missing):
+                continue
+            alts = [a for a in syn.expansions(tw) if "".join(words(a)) != "".join(tw)]
+            if in_scope(topic) or any(in_scope(alt) for alt in alts):
+                continue
+            missing.append(topic)
+        return missing
+
+    def not_covered_text(self, missing: list[str], scope: set[str]) -> str:
+        """The answer for a question the selected rulebooks do not cover."""
+        names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
+        text = f"Not covered: the {names} rules say nothing about {', '.join(missing)}."
+        follows = [self.index.rulesets[r].follows for r in sorted(scope) if self.index.rulesets[r].follows]
+        if follows:
+            text += " " + " ".join(f"(The rulebook says: “{f}”)" for f in follows)
+        return text
 
     def compare(self, question: str, rulesets: tuple[str, ...], intent: Intent, limit: int = 5) -> Answer:
         """One line per ruleset ("RHA: ...") for a question asked across rulebooks, with each

@@ -71,7 +71,9 @@ class Synonyms:
 
     Built from ``{"groups": [[...], ...]}`` (the YAML file's shape)."""
 
-    def __init__(self, groups: list[list[str]], rewrites: dict[str, list[str]] | None = None) -> None:
+    def __init__(self, groups: list[list[str]], rewrites: dict[str, list[str]] | None = None,
+                 topics: list[str] | None = None) -> None:
+        self.topics = [fold(str(t)) for t in (topics or [])]
         self.groups = [[fold(str(w)) for w in g] for g in groups]
         self.rewrites = {fold(k): [fold(str(w)) for w in v] for k, v in (rewrites or {}).items()}
         self.by_phrase: dict[tuple[str, ...], list[int]] = {}
@@ -112,4 +114,4 @@ def load_synonyms() -> Synonyms:
     from rulebot.paths import data_file
 
     data = yaml.safe_load(data_file("synonyms.yaml").read_text(encoding="utf-8")) or {}
-    return Synonyms(data.get("groups", []), data.get("rewrites", {}))
+    return Synonyms(data.get("groups", []), data.get("rewrites", {}), data.get("topics", []))
