@@ -251,7 +251,7 @@ def check_question(question: Question, index: Any) -> list[Problem]:
         quote = normalise(cite.quote)
         if clause is None:
             where = _find_quote(index, cite.ruleset, quote)
-            hint = f" (the quote is in {_names(where)})" if where else ""
+            hint = f" (the quote is in {_names(where, index)})" if where else ""
             problem(f"cite.{i}.rule", f"cite {cite.label}: no such clause{hint}")
             all_resolved = False
             continue
@@ -263,7 +263,7 @@ def check_question(question: Question, index: Any) -> list[Problem]:
             if where:
                 sub = " (a sub-clause: cite it)" if any(_is_below(index, c, clause) for c in where) else ""
                 problem(f"cite.{i}.quote",
-                        f"cite {cite.label}: the quote is not in that clause; it is in {_names(where)}{sub}")
+                        f"cite {cite.label}: the quote is not in that clause; it is in {_names(where, index)}{sub}")
             else:
                 problem(f"cite.{i}.quote", f"cite {cite.label}: the quote is not in that clause "
                         f"nor anywhere in {cite.ruleset}{_closest(quote, text)}")
@@ -332,10 +332,33 @@ def _find_quote(index: Any, ruleset: str, quote: str) -> list:
     return [c for c in index.by_ruleset(ruleset) if quote in normalise(f"{c.title} {c.text}")]
 
 
-def _names(clauses: Sequence) -> str:
-    shown = [c.number or c.title or c.id for c in clauses[:3]]
+def address(index: Any, clause: Any) -> str | None:
+    """The rule string that looks ``clause`` up again in its ruleset: its number, else its title,
+    else ``"<parent number> <title>"`` (``"Annex B Boarding"``); None when none of them does (a title
+    shared with an earlier clause, no number)."""
+    parent = index.get(clause.parent) if getattr(clause, "parent", None) and hasattr(index, "get") else None
+    candidates = [clause.number, clause.title]
+    if parent is not None and parent.number and clause.title:
+        candidates.append(f"{parent.number} {clause.title}")
+    for candidate in candidates:
+        if candidate:
+            hit = index.lookup(clause.ruleset, candidate)
+            if hit is not None and hit.id == clause.id:
+                return candidate
+    return None
+
+
+def _names(clauses: Sequence, index: Any = None) -> str:
+    shown = []
+    for c in clauses[:3]:
+        where = address(index, c) if index is not None else None
+        if where is None and index is not None:
+            where = f"{c.number or c.title or c.id}' ({c.id}: no rule number or title looks it up"
+            shown.append(f"'{where})")
+        else:
+            shown.append(repr(where or c.number or c.title or c.id))
     more = f" and {len(clauses) - 3} more" if len(clauses) > 3 else ""
-    return ", ".join(repr(s) for s in shown) + more
+    return ", ".join(shown) + more
 
 
 def _is_below(index: Any, clause: Any, ancestor: Any) -> bool:

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulebot.quiz.bank import Cite, Question
-from rulebot.quiz.check import normalise, number_occurs
+from rulebot.quiz.check import address, normalise, number_occurs
 
 GENERATED = "<generated>"
 LEVEL = 2
@@ -51,19 +51,16 @@ def _short_name(index: Any, ruleset: str) -> str:
 
 
 def cite_rule(index: Any, clause: Any) -> str:
-    """The rule string that looks ``clause`` up again: its number, else its title, else
-    ``"<parent number> <title>"`` (``"Annex B Boarding"``); when none of them leads back to the
-    clause (a title shared with a rule), the last form is returned and ``rulebot quiz check`` says so."""
+    """The rule string for a cite of ``clause``: :func:`rulebot.quiz.check.address` when some string
+    looks it up, else ``"<parent number> <title>"`` or its number or title (``rulebot quiz check
+    --generated`` then reports it)."""
+    found = address(index, clause)
+    if found:
+        return found
     parent = index.get(clause.parent) if getattr(clause, "parent", None) else None
-    candidates = [clause.number, clause.title]
     if parent is not None and parent.number and clause.title:
-        candidates.append(f"{parent.number} {clause.title}")
-    candidates = [c for c in candidates if c]
-    for candidate in candidates:
-        hit = index.lookup(clause.ruleset, candidate)
-        if hit is not None and hit.id == clause.id:
-            return candidate
-    return candidates[-1] if candidates else clause.id
+        return f"{parent.number} {clause.title}"
+    return clause.number or clause.title or clause.id
 
 
 def _quote(clause: Any, *wanted: str) -> str:
