@@ -237,3 +237,33 @@ def test_help_lists_the_options(monkeypatch, capsys):
     for option in ("--ruleset", "--level", "--topic", "--count", "--seed", "--exam", "--json", "--resume",
                    "--time-limit", "check", "history"):
         assert option in out
+
+
+def test_ruleset_alias_and_embedded_banks(monkeypatch, capsys):
+    status, out, _ = run_main(monkeypatch, capsys, "quiz", "--ruleset", "FIRS", "--level", "1", "--count", "3",
+                              "--seed", "5", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["total"] == 3 and data["status"] == "open"
+    assert {q["ruleset"] for q in data["questions"]} == {"firs-2017"}
+    assert {q["level"] for q in data["questions"]} == {1}
+
+
+def test_practice_brings_back_questions_answered_wrong(monkeypatch, capsys):
+    def first_ids() -> list[str]:
+        ids = []
+        for seed in range(40):
+            _, out, _ = run_main(monkeypatch, capsys, "quiz", "--banks", str(DATA), "--count", "1",
+                                 "--seed", str(seed), "--json")
+            ids.append(json.loads(out)["questions"][0]["id"])
+        return ids
+
+    before = first_ids().count("demo-l1-004")
+    items = planned(seed=1)
+    lines = [answer(i, right=i.question.id != "demo-l1-004") for i in items]
+    run_main(monkeypatch, capsys, "quiz", "--banks", str(DATA), "--seed", "1", stdin="\n".join(lines) + "\n")
+    after = first_ids().count("demo-l1-004")
+    assert after > before  # weight 3 against 1: about half the quizzes now start with it
+    # an exam is not weighted
+    _, out, _ = run_main(monkeypatch, capsys, "quiz", "--banks", str(DATA), "--seed", "1", "--exam", "--json")
+    assert [q["id"] for q in json.loads(out)["questions"]] == [i.question.id for i in planned(1)]
