@@ -109,6 +109,13 @@ def test_generated_questions_from_the_real_index():
         if inf.code and "report" not in inf.code:
             matching = [q for q in codes.values() if normalise(inf.infraction.rstrip(" *")) in normalise(q.question)]
             assert any(inf.code in q.right_options for q in matching), inf
+    if "signals" in topics:
+        from rulebot.signals import load_signals
+
+        signal_qs = [q for q in questions if q.topic == "signals"]
+        for sig in load_signals(index):
+            asked = [q for q in signal_qs if normalise(sig.description) in normalise(q.question)]
+            assert len(asked) == 1 and sig.name in asked[0].right_options, sig
     classes = [q for q in questions if q.topic == "penalty-classes"]
     assert any(q.id == "gen-class-rha-minor" and q.answer == "1:30 or 2 minutes" for q in classes)
     assert any(q.id == "gen-class-firs-2017-minor" and q.answer == "2 minutes" for q in classes)
