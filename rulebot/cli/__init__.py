@@ -17,8 +17,11 @@ from rulebot.errors import ExitStatus, RulebotError
 #: Sub-command modules, in the order ``rulebot --help`` lists them.
 COMMAND_MODULES = (
     "rulebot.cli.ask",
+    "rulebot.cli.chat",
     "rulebot.cli.lookup",
     "rulebot.cli.quiz",
+    "rulebot.cli.ingest",
+    "rulebot.cli.app",
 )
 
 

@@ -64,9 +64,11 @@ class Searcher:
         pq = parse_query(self.index, question, ruleset)
         if not pq.clauses and (len(pq.rulesets) >= 2 or (intent.compare and ruleset is None)):
             return self.compare(question, pq.rulesets or tuple(self.index.rulesets), intent, limit)
+        scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
+        if intent.signal and not pq.clauses and not self._has_signals(scope):
+            return self._signals_elsewhere(question, scope, intent, limit)
         hits = self.search(question, ruleset, limit)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
-        scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
         missing = self.uncovered_terms(pq.text or question, scope) if not pq.clauses else []
         if not hits and not missing:
             return Answer(question, ruleset, "No rule found for that question.", (), answered=False)
@@ -76,6 +78,26 @@ class Searcher:
                 text += " The nearest clauses are listed under see also."
             return Answer(question, ruleset, text, (), answered=False, see_also=cites)
         return Answer(question, ruleset, short_answer(self.index, hits, question, intent), cites)
+
+    def _has_signals(self, scope: set[str]) -> bool:
+        return any(c.kind == "signal" for rid in scope for c in self.index.by_ruleset(rid))
+
+    def _signals_elsewhere(self, question: str, scope: set[str], intent: Intent, limit: int) -> Answer:
+        """A signal question asked of rulebooks without a signal list: answered from the rulebooks that
+        have one (FIRS Annex B), saying so."""
+        others = {rid for rid in self.index.rulesets if self._has_signals({rid})}
+        names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
+        pq = parse_query(self.index, question)
+        hits = [h for rid in sorted(others) for h in self.search(pq.text or question, rid, limit)]
+        hits.sort(key=lambda h: -h.score)
+        if not hits:
+            return Answer(question, None, f"The {names} rules describe no referee signals.", (),
+                          answered=False, kind="signal")
+        cites = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
+        where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
+        text = (f"The {names} rules describe no referee signals; from the {where} signals: "
+                + short_answer(self.index, hits, question, intent))
+        return Answer(question, None, text, cites, kind="signal")
 
     def uncovered_terms(self, query: str, scope: set[str]) -> list[str]:
         """Rule topics named in the query (the ``topics`` list of ``rulebot/data/synonyms.yaml``:

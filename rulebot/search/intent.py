@@ -19,7 +19,7 @@ yanks raised raises
 """.split())
 _BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wrist forearm forearms elbow "
                   "elbows helmet head knee knees shoulder".split())
-_OFFICIAL = frozenset("ref referee refs official linesman he his".split())
+_OFFICIAL = frozenset("ref referee refs official officials linesman zebra ump".split())
 
 _DEFINITION = re.compile(r"\b(what(?:'s| is| are| exactly)|define|definition|meaning of|counts? as|"
                          r"difference between|what does .* mean)\b", re.I)

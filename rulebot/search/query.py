@@ -41,7 +41,11 @@ def _alias_patterns(index: ClauseIndex) -> list[tuple[re.Pattern[str], str]]:
     out = []
     for name, rid in pats:
         words = [re.escape(w) for w in re.split(r"[\s-]+", name.strip())]
-        out.append((re.compile(r"(?<![\w-])" + r"[\s-]+".join(words) + r"(?![\w-])", re.I), rid))
+        # "in the RHA rules", "under FIRS", "for the U9 tournament": the name and the words around it
+        before = r"(?:\b(?:in|under|for|at|by|per|of|from|according to)\s+)?(?:the\s+)?"
+        after = r"(?:\s+(?:rules?|rule\s?book|rulebook|league|tournament|games?)\b)?(?:'s)?"
+        out.append((re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + r"(?![\w-])" + after, re.I),
+                    rid))
     return out
 
 

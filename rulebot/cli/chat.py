@@ -1,0 +1,50 @@
+"""``rulebot chat``: an interactive question-and-answer session with follow-ups ("and in RHA?")."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("chat", help="ask questions in a row; follow-ups reuse the previous subject",
+                       description="Interactive Q&A. Follow-ups such as 'and in RHA?' or "
+                                   "'what's the signal for that?' reuse the previous question. "
+                                   "Reads one question per line (also from a pipe); an empty line or "
+                                   "Ctrl-D ends.")
+    p.add_argument("--ruleset", "-r", help="ruleset id to ask (default: all)")
+    p.add_argument("--json", action="store_true", help="print each answer as one JSON line")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rulebot.search import get_searcher
+    from rulebot.search.conversation import Conversation
+
+    searcher = get_searcher()
+    searcher.check_ruleset(args.ruleset)
+    convo = Conversation(searcher, args.ruleset)
+    interactive = sys.stdin.isatty() and not args.json
+    if interactive:
+        print("Ask a rules question (empty line to quit).")
+    while True:
+        try:
+            line = input("> " if interactive else "")
+        except EOFError:
+            break
+        if not line.strip():
+            if interactive:
+                break
+            continue
+        answer = convo.ask(line)
+        if args.json:
+            print(json.dumps(answer.to_json(), ensure_ascii=False), flush=True)
+        else:
+            from rulebot.cli.render import print_answer
+
+            resolved = answer.extra.get("resolved_question")
+            if resolved:
+                print(f"(asking: {resolved})")
+            print_answer(answer, searcher.index)
+    return 0

@@ -1,0 +1,84 @@
+"""Follow-up questions in a conversation: "and in RHA?" asks the previous question of another
+rulebook; "what's the signal for that?" or "how long is it?" asks about the previous answer's subject."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rulebot.models import Answer
+from rulebot.search.query import parse_query
+from rulebot.search.text import words
+
+_FILLER = frozenset("and what about how in under for the rules rule book rulebook then there same "
+                    "question again also with".split())
+_PRONOUN = re.compile(r"\b(that|it|this|those|them|these|he|him|his)\b", re.I)
+
+
+@dataclass
+class Turn:
+    """One exchange: what the user typed, the question actually asked, and the answer."""
+
+    typed: str
+    asked: str
+    ruleset: str | None
+    answer: Answer
+
+
+@dataclass
+class Conversation:
+    """A chat with memory of the previous turn (used by ``rulebot chat`` and the app's Ask screen).
+
+    ``ruleset`` is the user's selection (None: all rulebooks); ``turns`` the history, oldest first."""
+
+    searcher: object
+    ruleset: str | None = None
+    turns: list[Turn] = field(default_factory=list)
+
+    def resolve(self, text: str) -> tuple[str, str | None]:
+        """The question to ask for ``text`` and the ruleset to ask it of, using the previous turn
+        when ``text`` is a follow-up.  Returns ``(question, ruleset)``."""
+        text = text.strip()
+        if not self.turns:
+            return text, self.ruleset
+        prev = self.turns[-1]
+        index = self.searcher.index
+        pq = parse_query(index, text, self.ruleset)
+        rest = [w for w in words(pq.text) if w not in _FILLER]
+        if pq.rulesets and not rest and not pq.clauses:
+            # "and in RHA?" -> the previous question, asked of the rulebook(s) just named
+            prev_pq = parse_query(index, prev.asked, prev.ruleset)
+            new = pq.rulesets[0] if len(pq.rulesets) == 1 else None
+            if new is None:
+                names = " and ".join(index.rulesets[r].short_name for r in pq.rulesets)
+                return f"{prev_pq.text} in {names}", None
+            return prev_pq.text or prev.asked, new
+        if len(words(text)) <= 10 and _PRONOUN.search(text) and not pq.clauses:
+            subject = self.subject(prev)
+            if subject:
+                ruleset = pq.rulesets[0] if len(pq.rulesets) == 1 else prev.ruleset
+                return _PRONOUN.sub(subject, pq.text if pq.rulesets else text, count=1), ruleset
+        return text, (pq.rulesets[0] if len(pq.rulesets) == 1 else self.ruleset)
+
+    def subject(self, turn: Turn) -> str:
+        """What a turn was about: the title of the rule its best citation sits in, else its question."""
+        cites = turn.answer.citations or turn.answer.see_also
+        if cites:
+            clause = self.searcher.index.get(cites[0].clause_id)
+            if clause is not None:
+                for c in [clause, *self.searcher.index.ancestors(clause)]:
+                    if c.title and c.kind in ("rule", "definition", "signal", "table-row"):
+                        return c.title
+                return cites[0].title or turn.asked
+        return turn.asked
+
+    def ask(self, text: str, limit: int = 5) -> Answer:
+        """Answer ``text`` in the context of the previous turn and remember the exchange.
+
+        Raises UsageError for an empty question."""
+        question, ruleset = self.resolve(text)
+        answer = self.searcher.ask(question, ruleset, limit)
+        if question != text:
+            answer.extra["resolved_question"] = question
+        self.turns.append(Turn(text, question, ruleset, answer))
+        return answer

@@ -1,0 +1,42 @@
+"""Follow-up questions (issue 4): "and in RHA?", "what's the signal for that?"."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from rulebot.search import get_searcher
+from rulebot.search.conversation import Conversation
+
+
+def test_and_in_another_rulebook_reuses_the_question():
+    convo = Conversation(get_searcher())
+    first = convo.ask("how long is a minor penalty in RHA")
+    assert first.citations[0].ruleset == "rha"
+    question, ruleset = convo.resolve("and in FIRS?")
+    assert ruleset == "firs-2017" and "minor penalty" in question
+    second = convo.ask("and in FIRS?")
+    assert second.citations and all(c.ruleset == "firs-2017" for c in second.citations)
+
+
+def test_signal_for_that_uses_the_previous_subject():
+    convo = Conversation(get_searcher(), "firs-2017")
+    convo.ask("what's the penalty for spearing")
+    answer = convo.ask("what's the signal for that?")
+    assert answer.citations[0].rule == "Annex B Spearing"
+    assert "jab" in answer.answer
+
+
+def test_signal_question_of_a_rulebook_without_signals_says_so():
+    answer = get_searcher().ask("what is the referee signal for hooking", "rha")
+    assert "no referee signals" in answer.answer
+    assert answer.citations[0].ruleset == "firs-2017"
+
+
+def test_chat_command_reads_piped_questions():
+    proc = subprocess.run([sys.executable, "-m", "rulebot", "chat", "--json"], text=True, timeout=120,
+                          input="how long is a minor penalty in RHA\nand in FIRS?\n", capture_output=True)
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(rows) == 2 and rows[1]["resolved_question"].startswith("how long is a minor penalty")
