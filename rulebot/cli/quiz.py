@@ -312,12 +312,15 @@ def _drive(session: Any, attempt_id: int, history: Any, console: Any) -> str:
         while True:
             console.print("> ", end="")
             console.file.flush()
-            line = sys.stdin.readline()
+            try:
+                line = sys.stdin.readline()
+            except KeyboardInterrupt:  # Ctrl-C: the answers so far are stored; say how to go on
+                console.print()
+                _paused(console, attempt_id, len(session.answers), total)
+                raise
             if not line:  # end of input: leave the rest unanswered, resumable
                 console.print()
-                answered = len(session.answers)
-                console.print(f"Quiz {attempt_id} paused: {answered} of {total} answered. "
-                              f"Continue with `rulebot quiz --resume`.")
+                _paused(console, attempt_id, len(session.answers), total)
                 return "open"
             if not interactive:  # show piped answers, so a transcript reads like a session
                 console.print(escape(line.strip()))
@@ -338,6 +341,11 @@ def _drive(session: Any, attempt_id: int, history: Any, console: Any) -> str:
     history.finish_attempt(attempt_id, result)
     _show_result(console, result, attempt_id)
     return "finished"
+
+
+def _paused(console: Any, attempt_id: int, answered: int, total: int) -> None:
+    console.print(f"Quiz {attempt_id} paused: {answered} of {total} answered. "
+                  f"Continue with `rulebot quiz --resume`.")
 
 
 def _show_question(console: Any, session: Any, item: Any, total: int, now: float) -> None:
