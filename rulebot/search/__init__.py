@@ -47,10 +47,24 @@ class Searcher:
                     seen.add(c.id)
         rest = pq.text if pq.clauses else pq.text or query
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
-        for hit in rerank(ranked, classify(query)):
-            if hit.clause.id not in seen:
-                hits.append(hit)
-                seen.add(hit.clause.id)
+        intent = classify(query)
+        for hit in rerank(ranked, intent):
+            if hit.clause.id in seen:
+                continue
+            parent = self.index.get(hit.clause.parent) if hit.clause.parent else None
+            if (intent.procedure and hit.clause.kind == "item" and parent is not None
+                    and introduces_list(parent.text) and parent.id not in seen):
+                # a step of a procedure: give the procedure from its start
+                hit = Hit(parent, hit.score)
+            hits.append(hit)
+            seen.add(hit.clause.id)
+            # A clause that introduces a list ("... shall be taken as follows:") is answered by the
+            # list: its items follow it, in order.
+            if introduces_list(hit.clause.text):
+                for item in self.index.children(hit.clause)[:3]:
+                    if item.text and item.id not in seen:
+                        hits.append(Hit(item, hit.score * 0.99))
+                        seen.add(item.id)
         return hits[:limit]
 
     def ask(self, question: str, ruleset: str | None = None, limit: int = 5) -> Answer:
@@ -164,6 +178,12 @@ class Searcher:
             return Answer(question, None, "No rule found for that question.", (), answered=False,
                           kind="comparison")
         return Answer(question, None, "\n".join(lines), cites, kind="comparison")
+
+
+def introduces_list(text: str) -> bool:
+    """True when a clause's text ends by announcing a list ("as follows:", "the following:")."""
+    tail = text.rstrip()[-40:].lower()
+    return tail.endswith(":") or tail.endswith("as follows") or tail.endswith("following")
 
 
 def kind_weight(clause, intent: Intent) -> float:

@@ -166,4 +166,32 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -
             return ans
     prefer = bool(intent is not None and intent.number)
     text = best_sentences(top.text, query, prefer_numbers=prefer) if top.kind != "table-row" else top.text
+    items = [h.clause for h in hits[1:4] if h.clause.parent == top.id]
+    if items and text.rstrip().endswith(":"):
+        # the top clause announces a list: give its first items
+        text += " " + " ".join(f"• {best_sentences(c.text, query, limit=1)}" for c in items[:3])
+    elif intent is not None and intent.procedure:
+        text = _with_following(index, top, text, query)
     return f"{normalise_numbers(text)} [{label(index, top)}]"
+
+
+def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_chars: int = 420) -> str:
+    """For a procedure, the top clause's text followed by the next clauses of the same rule (the steps
+    that come after it), up to about ``max_chars``."""
+    parent = index.get(top.parent) if top.parent else None
+    if parent is None:
+        return text
+    siblings = index.children(parent)
+    try:
+        pos = [c.id for c in siblings].index(top.id)
+    except ValueError:
+        return text
+    out = text
+    for nxt in siblings[pos + 1:pos + 4]:
+        if not nxt.text or nxt.kind not in ("paragraph", "item", "rule"):
+            break
+        sent = best_sentences(nxt.text, query, limit=1)
+        if len(out) + len(sent) > max_chars:
+            break
+        out += " " + sent
+    return out

@@ -34,6 +34,10 @@ _PENALTY = re.compile(
 _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:rule ?sets?|rule ?books?|"
                       r"tournaments?|leagues?|rules)\b|\bcompared? (?:with|to)\b|\bversus\b|\bvs\.?\b",
                       re.I)
+_PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must) .{0,40}\b(?:go|work|done|taken|run|"
+                        r"played|restart|handled|set up|decided|broken)|walk me through|what(?:'s| is) the "
+                        r"(?:process|procedure)|procedure|steps|step by step|set(?:ting)? up|how do (?:i|we)|"
+                        r"what happens (?:when|if|after|next))\b", re.I)
 _NUMBER = re.compile(r"\b(how (?:long|many|much|far|big|wide|high)|what size|max(?:imum)?|min(?:imum)?|"
                      r"number of)\b", re.I)
 
@@ -47,6 +51,7 @@ class Intent:
     penalty: bool
     number: bool
     compare: bool = False
+    procedure: bool = False
 
 
 def classify(question: str) -> Intent:
@@ -62,6 +67,7 @@ def classify(question: str) -> Intent:
         penalty=bool(_PENALTY.search(question)),
         number=bool(_NUMBER.search(question)),
         compare=bool(_COMPARE.search(question)),
+        procedure=bool(_PROCEDURE.search(question)),
     )
 
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 _TOKEN = re.compile(r"[a-z0-9]+(?:[+'][a-z0-9]+)*")
 
 NUMBER_WORDS = {
-    "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+    "zero": "0", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
     "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
     "fifteen": "15", "twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "ninety": "90",
 }
@@ -23,7 +23,7 @@ when where why how can could would should shall will may might must so such not 
 too very just also any all both each few more most other some s t don now get gets got go goes going
 let lets one's ok okay guy guys kid kids someone somebody anything something whats what's does
 happen happens call called calls give gives given say says said tell told mean means rule rules
-under per case like just still even really many much anyway gone somebody
+under per case like just still even really many much anyway gone somebody one
 there's he's they're we're i'm i've doesn't isn't can't won't
 """.split())
 
