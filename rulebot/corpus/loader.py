@@ -18,7 +18,7 @@ from rulebot.models import Ruleset
 #: Bump when parser output changes, so cached indexes are rebuilt.
 INDEX_FORMAT = 1
 
-LAYOUTS = ("decimal", "rha", "numbered", "inline")
+LAYOUTS = ("decimal", "rha", "numbered", "inline", "outline")
 
 
 def parser_for(layout: str) -> Callable[[str, str, str], ParseResult]:
@@ -37,6 +37,9 @@ def parser_for(layout: str) -> Callable[[str, str, str], ParseResult]:
     if layout == "inline":
         from rulebot.corpus.inline import parse_inline
         return parse_inline
+    if layout == "outline":
+        from rulebot.corpus.outline import parse_outline
+        return parse_outline
     raise DataError(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})")
 
 
@@ -44,19 +47,35 @@ def detect_layout(text: str) -> str:
     """Guess a document's numbering style from its text.
 
     ``rha`` when it has three or more "RULE nnn" headings; ``decimal`` when it has a dotted table of
-    contents or five or more lines opening with a decimal number ("6.4.21"); ``numbered`` when three
-    or more lines open with "N." or "NA."; ``inline`` for a few long unnumbered paragraphs; else
-    ``numbered`` (headings and paragraphs)."""
+    contents; ``outline`` when it has markdown headings, keyword headings ("Article 3", "Section 2.1"),
+    lines opening with a decimal number ("3.2") or lettered items ("a)", "(b)") -- see
+    :mod:`rulebot.corpus.outline`; ``numbered`` when three or more lines open with "N." or "NA.";
+    ``inline`` for a few long unnumbered paragraphs; else ``numbered`` (headings and paragraphs)."""
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
     if len(re.findall(r"\bRULE\s+\d{3}\b", text)) >= 3:
         return "rha"
-    if re.search(r"\.{4,}\s*\d+", text) or sum(bool(re.match(r"\d+\.\d+(\.\d+)*\s", ln)) for ln in lines) >= 5:
+    if re.search(r"\.{4,}\s*\d+", text):
         return "decimal"
+    if _looks_outlined(lines):
+        return "outline"
     if sum(bool(re.match(r"\d{1,3}[A-Z]?[.)]\s", ln)) for ln in lines) >= 3:
         return "numbered"
     if len(lines) <= 3 and sum(len(ln) for ln in lines) > 800:
         return "inline"
     return "numbered"
+
+
+def _looks_outlined(lines: list[str]) -> bool:
+    """Whether a document without a dotted contents is an outline (issue 7: rule sheets users
+    ingest): two markdown or keyword headings, three decimal-numbered lines or two lettered items."""
+    def count(pattern: str) -> int:
+        return sum(bool(re.match(pattern, ln)) for ln in lines)
+
+    return (count(r"#{1,6}\s+\S") >= 2
+            or count(r"(?:Article|ARTICLE|Section|SECTION|Chapter|CHAPTER|Part|PART|Rule|§)\s*\d{1,3}\b") >= 2
+            or count(r"\d{1,3}(?:\.\d{1,3})+\.?\s+\S") >= 3
+            or count(r"\(?[a-h][.)]\s+\S") >= 2
+            or count(r"\(\d{1,2}\)\s+\S") >= 2)
 
 
 def read_ruleset_yaml(path, embedded: bool) -> Ruleset:
