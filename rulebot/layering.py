@@ -1,0 +1,234 @@
+"""Layering (issue 7, item 3): a tournament sheet ingested with ``--base`` amends a base ruleset.
+Questions asked of the tournament are searched in it first and fall back to the base; every
+citation says which layer it comes from:
+
+- ``"tournament"`` -- a clause of the tournament sheet;
+- ``"base"`` -- a clause of the base ruleset on a subject the tournament's answering clauses do not
+  touch;
+- ``"replaced"`` -- a base clause on the same subject as a tournament clause that answers the
+  question (game length, overtime, timeouts, penalty lengths ...): the tournament's rule wins and
+  comes first; the base rule is still shown, marked replaced.
+
+"Answering" tournament clauses are those scoring at least :data:`FALLBACK_RATIO` of the best base
+clause's score for the same question (BM25 scores are comparable within one query across rulesets:
+the ranker shares one vocabulary); weaker tournament matches go after the base's.
+
+Same subject: the clauses share a subject of :data:`SUBJECTS` (found in the base clause's own title
+and the titles above it, and in the tournament clause's titles and text) that the question is about
+(when the question names a subject at all), or their titles are alike (rapidfuzz token-set ratio
+>= 90), or -- for a base clause with no subject in its titles -- their words overlap strongly
+(Jaccard >= :data:`MIN_OVERLAP` over stemmed terms).
+
+Wiring (done by the ask layer, :mod:`rulebot.search`): ``Searcher.ask`` calls
+``layered_answer(self.index, <its un-layered ask>, question, ruleset, limit)`` when the ruleset asked
+has a ``base``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rulebot.corpus.index import ClauseIndex
+from rulebot.models import Answer, Citation, Clause
+
+#: A tournament hit answers the question when its score is at least this share of the best base score.
+FALLBACK_RATIO = 0.5
+#: Stemmed-term Jaccard overlap that makes two untitled clauses the same subject.
+MIN_OVERLAP = 0.3
+
+#: Subjects a tournament sheet commonly changes, as regular expressions over lower-case text.
+SUBJECTS: dict[str, str] = {
+    "game-length": r"\b(?:time of (?:the )?game|game ?time|game length|length of (?:the )?(?:game|match)"
+                   r"|length of (?:the )?periods?|duration|running time|run(?:ning)? clock|stop(?:ped)?[- ]time"
+                   r"|playing time|periods?|halves|intermission|how long (?:is|are|do|does) (?:a |the )?"
+                   r"(?:games?|match(?:es)?|periods?)|(?:games?|match(?:es)?) (?:last|length))\b",
+    "overtime": r"\b(?:overtime|over-time|ot|shoot-?outs?|sudden (?:death|victory)|tied games?|ties?|tied"
+                r"|tie-?break(?:er)?s?|winning (?:shot|goal)s?)\b",
+    "timeouts": r"\btime[- ]?outs?\b",
+    "penalty-length": r"\b(?:minor|major|misconduct|match) penalt(?:y|ies)\b|\bpenalt(?:y|ies)\b.*\b(?:minutes?|long|length)\b"
+                      r"|\bhow long\b.*\bpenalt",
+    "penalties": r"\bpenalt(?:y|ies)\b",
+    "suspensions": r"\b(?:suspen\w*|eject\w*|expel\w*|game misconduct)\b",
+    "fighting": r"\bfight\w*\b",
+    "standings": r"\b(?:standings?|ranking|points?|goal (?:differential|difference)|head[- ]to[- ]head"
+                 r"|goals? against)\b",
+    "mercy": r"\b(?:mercy|goal spread|lead(?:s|ing)? by \d+|\d+[- ]goal lead)\b",
+    "rosters": r"\b(?:rosters?|eligib\w*|registered|roster size|players per team|affiliat\w*)\b",
+    "equipment": r"\b(?:equipment|helmets?|mouth ?guards?|cages?|visors?|face ?masks?|neck guards?)\b",
+    "body-checking": r"\b(?:body[- ]?check\w*|body contact|checking)\b",
+    "shootout": r"\b(?:shoot-?outs?|penalty shots?|winning shots?)\b",
+    "forfeits": r"\b(?:forfeit\w*|no[- ]show|technical loss)\b",
+    "warm-up": r"\bwarm[- ]?ups?\b",
+    "faceoffs": r"\bface-?offs?\b",
+    "icing": r"\bicing\b",
+    "offside": r"\boff-?sides?\b",
+}
+_SUBJECT_RES = {name: re.compile(pat) for name, pat in SUBJECTS.items()}
+#: Subjects too broad to make a base clause "replaced" on their own (a rule on penalty lengths does
+#: not replace the rule on boarding, though both mention penalties).
+_BROAD = frozenset({"penalties"})
+
+
+def subjects_of(text: str) -> set[str]:
+    """The :data:`SUBJECTS` named in ``text`` (any case)."""
+    low = text.lower()
+    return {name for name, pat in _SUBJECT_RES.items() if pat.search(low)}
+
+
+def layer_chain(index: ClauseIndex, ruleset_id: str) -> list[str]:
+    """``[ruleset_id, its base, the base's base, ...]``: only rulesets loaded in ``index``, each once."""
+    chain: list[str] = []
+    rid: str | None = ruleset_id
+    while rid and rid in index.rulesets and rid not in chain:
+        chain.append(rid)
+        rid = index.rulesets[rid].base
+    return chain
+
+
+def _titles(index: ClauseIndex, clause: Clause) -> str:
+    parts = [clause.title] + [a.title for a in index.ancestors(clause)[:2]]
+    return " ".join(p for p in parts if p)
+
+
+def _terms(text: str) -> set[str]:
+    from rulebot.search.text import terms
+
+    return set(terms(text))
+
+
+def same_subject(index: ClauseIndex, tournament: Clause, base: Clause, question: str = "") -> bool:
+    """Whether tournament clause ``tournament`` covers the subject of base clause ``base`` (see the
+    module docstring), as far as ``question`` is concerned."""
+    t_subjects = subjects_of(_titles(index, tournament)) | subjects_of(tournament.text)
+    b_subjects = subjects_of(_titles(index, base))
+    q_subjects = subjects_of(question)
+    shared = (t_subjects & b_subjects) - _BROAD
+    if q_subjects:
+        shared &= q_subjects
+    if shared:
+        return True
+    t_title = tournament.title or index.heading(tournament)
+    b_title = base.title or index.heading(base)
+    if t_title and b_title:
+        from rapidfuzz import fuzz
+
+        if fuzz.token_set_ratio(t_title.lower(), b_title.lower()) >= 90:
+            return True
+    if not b_subjects:
+        a = _terms(f"{tournament.title} {tournament.text}")
+        b = _terms(f"{base.title} {base.text}")
+        if a and b and len(a & b) / len(a | b) >= MIN_OVERLAP:
+            return True
+    return False
+
+
+def _replaced_rule(index: ClauseIndex, ruleset_id: str, tournament: Clause, question: str) -> Clause | None:
+    """The base clause on the subject of tournament clause ``tournament`` when the base search did not
+    find it: a base clause whose own or enclosing titles name a subject the tournament clause and the
+    question share (e.g. RHA 640 "TIME OF GAME" for game length), the one sharing most words with the
+    question and the tournament clause (first in the document on a tie); None when there is none."""
+    chain = layer_chain(index, ruleset_id)
+    if len(chain) < 2:
+        return None
+    wanted = (subjects_of(_titles(index, tournament)) | subjects_of(tournament.text)) - _BROAD
+    q_subjects = subjects_of(question)
+    if q_subjects:
+        wanted &= q_subjects
+    if not wanted:
+        return None
+    probe = _terms(f"{question} {tournament.title} {tournament.text}")
+    best: tuple[float, int] | None = None
+    found = None
+    for order, clause in enumerate(index.by_ruleset(chain[1])):
+        if not clause.text or clause.kind == "document" or not subjects_of(_titles(index, clause)) & wanted:
+            continue
+        overlap = len(probe & _terms(f"{clause.title} {clause.text}"))
+        key = (overlap, -order)
+        if best is None or key > best:
+            best, found = key, clause
+    return found
+
+
+def _clause_and_score(index: ClauseIndex, item: Any) -> tuple[Clause | None, float]:
+    """A (clause, score) pair from a Hit (``.clause``) or a Citation (``.clause_id``)."""
+    clause = getattr(item, "clause", None)
+    if clause is None:
+        clause = index.get(getattr(item, "clause_id", ""))
+    return clause, float(getattr(item, "score", 0.0))
+
+
+def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequence[Any],
+                    hits_base: Sequence[Any], limit: int = 5, question: str = "") -> list[Citation]:
+    """Merge the hits of a tournament ruleset and of its base into labelled citations, best first.
+
+    ``hits_tournament`` / ``hits_base``: :class:`~rulebot.models.Hit` or
+    :class:`~rulebot.models.Citation` sequences, best first, from searching ``ruleset_id`` and its
+    base for ``question``.  Order: the tournament's answering clauses (``layer="tournament"``; those on
+    the question's subject first), then the base's (``"replaced"`` where an answering tournament
+    clause has the same subject, first; else ``"base"``), then weaker tournament clauses; at most ``limit`` citations, keeping at least one base
+    citation when there is one."""
+    from rulebot.search.answer import citation
+
+    tour = [(c, s) for c, s in (_clause_and_score(index, h) for h in hits_tournament) if c is not None]
+    base = [(c, s) for c, s in (_clause_and_score(index, h) for h in hits_base) if c is not None]
+    best_base = max((s for _, s in base), default=0.0)
+    answering = [(c, s) for c, s in tour if s >= FALLBACK_RATIO * best_base]
+    weak = [(c, s) for c, s in tour if s < FALLBACK_RATIO * best_base]
+    q_subjects = subjects_of(question) - _BROAD
+    if q_subjects:
+        # The tournament clause on the question's subject first (stable otherwise).
+        answering.sort(key=lambda cs: not (q_subjects & (subjects_of(_titles(index, cs[0]))
+                                                         | subjects_of(cs[0].text))))
+    base_cites = []
+    for c, s in base:
+        replaced = any(same_subject(index, t, c, question) for t, _ in answering)
+        base_cites.append(citation(index, c, s, "replaced" if replaced else "base"))
+    if answering and not any(c.layer == "replaced" for c in base_cites):
+        found = _replaced_rule(index, ruleset_id, answering[0][0], question)
+        if found is not None and found.id not in {c.clause_id for c in base_cites}:
+            base_cites.append(citation(index, found, 0.0, "replaced"))
+    # The base rules the tournament replaces come first among the base's: they are on the subject asked.
+    base_cites.sort(key=lambda cite: cite.layer != "replaced")
+    first = [citation(index, c, s, "tournament") for c, s in answering]
+    keep = min(len(first), limit - 1 if base_cites else limit)
+    out = first[:keep] + base_cites[: max(0, limit - keep)]
+    out += [citation(index, c, s, "tournament") for c, s in weak][: max(0, limit - len(out))]
+    return out[:limit]
+
+
+def layered_answer(index: ClauseIndex, ask: Callable[[str, str, int], Answer], question: str,
+                   ruleset_id: str, limit: int = 5) -> Answer:
+    """The answer to ``question`` asked of ``ruleset_id`` with its base layered under it.
+
+    ``ask(question, ruleset, limit) -> Answer`` is the plain, un-layered ask (``Searcher.ask``'s body),
+    called once for the tournament and once for its base (one level); the citations are merged by
+    :func:`layer_citations` and the short answer is taken from the layer of the first citation
+    (a base answer says the tournament rules do not cover it).  ``Answer.extra["layers"]`` is
+    ``{"tournament": id, "base": id}``.  Without a loaded base this is just ``ask``.  Raises what
+    ``ask`` raises (UsageError for an empty question or an unknown ruleset)."""
+    chain = layer_chain(index, ruleset_id)
+    if len(chain) < 2:
+        return ask(question, ruleset_id, limit)
+    base_id = chain[1]
+    own = ask(question, ruleset_id, limit)
+    under = ask(question, base_id, limit)
+    layers = {"layers": {"tournament": ruleset_id, "base": base_id}}
+    cites = layer_citations(index, ruleset_id, own.citations, under.citations, limit, question)
+    if not cites:
+        return Answer(question, ruleset_id, own.answer, (), answered=False, extra=layers)
+    source = own if cites[0].layer == "tournament" else under
+    text = source.answer
+    if source.citations and source.citations[0].clause_id != cites[0].clause_id:
+        # Layering put another clause first: answer from that one.
+        from rulebot.models import Hit
+        from rulebot.search.answer import short_answer
+
+        clause = index.get(cites[0].clause_id)
+        if clause is not None:
+            text = short_answer(index, [Hit(clause, cites[0].score)], question)
+    if source is under:
+        text = f"{text} (from {index.rulesets[base_id].short_name}: the tournament rules do not cover this)"
+    return Answer(question, ruleset_id, text, tuple(cites), answered=own.answered or under.answered,
+                  kind=source.kind, see_also=source.see_also, extra={**source.extra, **layers})
