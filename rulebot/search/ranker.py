@@ -23,6 +23,9 @@ B = 0.5
 SYNONYM_WEIGHT = 0.6
 FUZZY_WEIGHT = 0.8
 WEAK_WEIGHT = 0.35
+#: How much the share of the question's distinct concepts a clause covers multiplies its BM25F score.
+COVERAGE_WEIGHT = 0.5
+RERANK_DEPTH = 60
 
 SEARCHABLE_KINDS = frozenset({"rule", "paragraph", "item", "note", "situation", "definition",
                               "table-row", "signal", "text", "section"})
@@ -46,6 +49,7 @@ class ClauseRanker:
         postings: dict[str, dict[int, float]] = defaultdict(dict)
         lengths: list[float] = []
         vocab: set[str] = set()
+        doc_terms: list[frozenset[str]] = []
         for clause in index.all_clauses():
             if clause.kind not in SEARCHABLE_KINDS or not clause.text:
                 continue
@@ -61,9 +65,11 @@ class ClauseRanker:
             for w in words(clause.title + " " + clause.text):
                 vocab.add(w)
             lengths.append(len(terms(clause.text)) + len(terms(clause.title)))
+            doc_terms.append(frozenset(tf))
             for t, f in tf.items():
                 postings[t][doc] = f
         self.postings = dict(postings)
+        self.doc_terms = doc_terms
         self.lengths = lengths
         self.avg_len = (sum(lengths) / len(lengths)) if lengths else 1.0
         n = len(self.docs)
@@ -107,6 +113,39 @@ class ClauseRanker:
                     put(t, SYNONYM_WEIGHT * (WEAK_WEIGHT if t in WEAK_WORDS else 1.0))
         return [QueryTerm(t, w) for t, w in weights.items()]
 
+    def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
+        """The query's distinct concepts: for each content word, the stems that express it (its own,
+        a typo correction, its synonyms), weighted by the rarest of them (idf; weak words lower)."""
+        syn = load_synonyms()
+        out: list[tuple[float, frozenset[str]]] = []
+        seen: set[frozenset[str]] = set()
+        for w in words(syn.rewrite(query)):
+            if w in STOP_WORDS:
+                continue
+            group = {stem(w)}
+            fixed = self.correct(w)
+            if fixed:
+                group.add(stem(fixed))
+            for phrase in syn.expansions([w]):
+                ts = terms(phrase)
+                if len(ts) == 1:
+                    group.add(ts[0])
+            group = frozenset(t for t in group if t in self.postings)
+            if not group or group in seen:
+                continue
+            seen.add(group)
+            weight = max(self.idf[t] for t in group) * (WEAK_WEIGHT if w in WEAK_WORDS else 1.0)
+            out.append((weight, group))
+        return out
+
+    def coverage(self, doc: int, concepts: list[tuple[float, frozenset[str]]]) -> float:
+        """Share (0..1, idf-weighted) of the query's concepts that document ``doc`` mentions."""
+        total = sum(w for w, _ in concepts)
+        if not total:
+            return 0.0
+        terms_ = self.doc_terms[doc]
+        return sum(w for w, group in concepts if group & terms_) / total
+
     # ------------------------------------------------------------------ scoring
     def score(self, qterms: list[QueryTerm], rulesets: set[str] | None = None) -> dict[int, float]:
         """BM25F scores per document index for weighted query terms, optionally within ``rulesets``."""
@@ -127,5 +166,9 @@ class ClauseRanker:
         """The best ``limit`` clauses for ``query``, best first (empty when nothing matches)."""
         qterms = self.query_terms(query)
         scores = self.score(qterms, rulesets)
-        best = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
-        return [Hit(self.docs[d], s) for d, s in best]
+        best = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:max(limit, RERANK_DEPTH)]
+        if COVERAGE_WEIGHT and best:
+            concepts = self.concepts(query)
+            best = [(d, s * (1 + COVERAGE_WEIGHT * self.coverage(d, concepts))) for d, s in best]
+            best.sort(key=lambda kv: (-kv[1], kv[0]))
+        return [Hit(self.docs[d], s) for d, s in best[:limit]]
