@@ -133,7 +133,7 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
     for hit in hits[:3]:
         c = hit.clause
         if c.kind == "table-row":
-            rows = [i for i in pen.infractions(index, c.ruleset) if i.clause_id == c.id]
+            rows = [i for i in pen.infractions(index, c.ruleset) if getattr(i, "row_id", None) == c.id]
             if rows and rows[0].parts.parts:
                 call = describe_call(index, c.ruleset, [rows[0].parts])
                 return f"{call[:1].upper()}{call[1:]} — penalty index: {c.text} [{label(index, c)}]"
@@ -141,13 +141,21 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
         cands = [s for s in sentences(c.text) if imposes_penalty(s)]
         if not cands:
             continue
-        sent = best_sentences(" ".join(cands), query, limit=1)
         generic = "penalty" if any(pc.name == "penalty" for pc in pen.penalty_classes(index, c.ruleset)) else None
-        parts = pen.parts_from_text(sent, generic)
-        call = describe_call(index, c.ruleset, parts)
-        if not call:
+        # the clause's penalty sentences that fit the question best (a rule may give two calls:
+        # "a Minor Penalty ... receiving a stick illegally", "a minor penalty plus an automatic Game
+        # Misconduct ... throwing the stick")
+        chosen = sentences(best_sentences(" ".join(cands), query, limit=2, max_chars=400))
+        calls, used = [], []
+        for sent in chosen:
+            call = describe_call(index, c.ruleset, pen.parts_from_text(sent, generic))
+            if call:
+                calls.append(call)
+                used.append(sent)
+        if not calls:
             continue
-        return f"{call[:1].upper()}{call[1:]} — {normalise_numbers(sent)} [{label(index, c)}]"
+        call = "; ".join(dict.fromkeys(calls))
+        return f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(used))} [{label(index, c)}]"
     return None
 
 
@@ -172,7 +180,24 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -
         text += " " + " ".join(f"• {best_sentences(c.text, query, limit=1)}" for c in items[:3])
     elif intent is not None and intent.procedure:
         text = _with_following(index, top, text, query)
+    else:
+        text = _with_neighbour(index, hits, text, query)
     return f"{normalise_numbers(text)} [{label(index, top)}]"
+
+
+def _with_neighbour(index: ClauseIndex, hits: list[Hit], text: str, query: str, max_chars: int = 400) -> str:
+    """Add the best sentence of the second hit when it is the clause right before or after the top
+    one (the rule goes on in the next clause: "Penalty results in penalty shot." + "The offending
+    player will sit out the next shift ...")."""
+    if len(hits) < 2:
+        return text
+    top, second = hits[0].clause, hits[1].clause
+    if top.parent != second.parent or top.parent is None or abs(top.order - second.order) != 1:
+        return text
+    extra = best_sentences(second.text, query, limit=1)
+    if extra in text or len(text) + len(extra) > max_chars:
+        return text
+    return f"{extra} {text}" if second.order < top.order else f"{text} {extra}"
 
 
 def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_chars: int = 420) -> str:

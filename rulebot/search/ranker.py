@@ -23,6 +23,7 @@ B = 0.5
 SYNONYM_WEIGHT = 0.6
 FUZZY_WEIGHT = 0.8
 WEAK_WEIGHT = 0.35
+REWRITE_WEIGHT = 0.8
 #: How much the share of the question's distinct concepts a clause covers multiplies its BM25F score.
 COVERAGE_WEIGHT = 0.5
 RERANK_DEPTH = 60
@@ -98,7 +99,10 @@ class ClauseRanker:
             if term in self.postings:
                 weights[term] = max(weights.get(term, 0.0), w)
 
-        qwords = words(load_synonyms().rewrite(query))
+        text, added = load_synonyms().rewrite(query)
+        qwords = words(text)
+        for w in added:
+            put(stem(w), REWRITE_WEIGHT)
         for w in qwords:
             if w in STOP_WORDS:
                 continue
@@ -119,7 +123,8 @@ class ClauseRanker:
         syn = load_synonyms()
         out: list[tuple[float, frozenset[str]]] = []
         seen: set[frozenset[str]] = set()
-        for w in words(syn.rewrite(query)):
+        text, added = syn.rewrite(query)
+        for w in words(text):
             if w in STOP_WORDS:
                 continue
             group = {stem(w)}

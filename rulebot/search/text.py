@@ -24,6 +24,7 @@ too very just also any all both each few more most other some s t don now get ge
 let lets one's ok okay guy guys kid kids someone somebody anything something whats what's does
 happen happens call called calls give gives given say says said tell told mean means rule rules
 under per case like just still even really many much anyway gone somebody one
+compared compare comparison versus vs between difference
 there's he's they're we're i'm i've doesn't isn't can't won't
 """.split())
 
@@ -82,13 +83,17 @@ class Synonyms:
                 self.by_phrase.setdefault(tuple(words(member)), []).append(gi)
         self.max_len = max((len(k) for k in self.by_phrase), default=1)
 
-    def rewrite(self, text: str) -> str:
-        """Replace question phrases ("how long") by the words rulebooks answer them with
-        ("length minutes duration")."""
+    def rewrite(self, text: str) -> tuple[str, list[str]]:
+        """Take question phrases ("how long") out of ``text`` and return the words rulebooks answer
+        them with ("long length minutes duration"): ``(text without the phrases, added words)``."""
         out = fold(text)
+        added: list[str] = []
         for phrase, repl in self.rewrites.items():
-            out = re.sub(rf"\b{re.escape(phrase)}\b", " " + " ".join(repl) + " ", out)
-        return out
+            pat = re.compile(rf"\b{re.escape(phrase)}\b")
+            if pat.search(out):
+                out = pat.sub(" ", out)
+                added.extend(repl)
+        return out, added
 
     def expansions(self, query_words: list[str]) -> list[str]:
         """Other members of every group a query word or phrase belongs to (as text phrases)."""
