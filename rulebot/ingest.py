@@ -42,7 +42,8 @@ SUFFIXES = (".pdf", ".txt", ".md", ".markdown", ".text")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
 _LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "\u00ad": "", "\u00a0": " "}
 _PAGE_NUMBER = re.compile(r"(?:page\s*)?[-–]?\s*\d{1,4}\s*[-–]?(?:\s*(?:of|/)\s*\d{1,4})?", re.I)
-_FOLLOWS = re.compile(r"[^.]*\b(?:except|unless)\s+(?:as|where|otherwise)\b[^.]*\.|[^.]*\brules?\b[^.]*\b(?:apply|applies|govern|governs|are followed|will be followed|will be used)\b[^.]*\.", re.I)
+_FOLLOWS = re.compile(r"\b(?:except|unless)\s+(?:as|where|otherwise)\b|\brules?\b.*\b(?:apply|applies|govern|governs|"
+                      r"are followed|will be followed|will be used|are used)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -253,11 +254,14 @@ def resolve_base(base: str, own_id: str) -> str:
 
 
 def _follows(text: str) -> str | None:
-    """The sentence of the first lines that says which rules apply otherwise ("Hockey Canada rules
-    apply except as stated below."), or None."""
-    head = " ".join(text.split()[:200])
-    m = _FOLLOWS.search(head)
-    return m.group(0).strip() if m else None
+    """The sentence among the first 40 lines that says which rules apply otherwise ("Hockey Canada
+    rules apply except as stated below."), or None."""
+    lines = [ln.strip() for ln in text.split("\n") if ln.strip()][:40]
+    for line in lines:
+        for sentence in re.split(r"(?<=[.!?])\s+", line):
+            if _FOLLOWS.search(sentence) and len(sentence.split()) <= 60:
+                return sentence
+    return None
 
 
 def _yaml_text(data: dict) -> str:
@@ -363,11 +367,14 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
             return IngestResult(ruleset, "unchanged", target, report, meta)
     status = "replaced" if target.exists() else "added"
     staged = _staging_root() / f"new-{rid}-{uuid.uuid4().hex[:8]}"
-    staged.mkdir()
     try:
+        staged.mkdir()
         _write(staged / "source.txt", text)
         _write(staged / "ruleset.yaml", yaml_text)
         _swap_in(staged, target)
+    except OSError as exc:
+        raise DataError(f"could not store the ruleset ({exc.strerror or exc}); nothing was changed",
+                        target) from exc
     finally:
         if staged.exists():
             shutil.rmtree(staged, ignore_errors=True)

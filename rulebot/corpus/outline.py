@@ -89,8 +89,9 @@ def _heading_like(line: str) -> bool:
 
 def _decimal_follows(prev: str | None, num: str) -> bool:
     """Whether decimal ``num`` plausibly follows ``prev`` in an outline: its child ("3.2" -> "3.2.1"),
-    a later sibling ("3.2" -> "3.4"), or a later number at a shallower level ("3.2" -> "4.1")."""
-    if prev is None:
+    a later sibling ("3.2" -> "3.4"), a later number at a shallower level ("3.2" -> "4.1"), or the
+    same number again (a duplicate)."""
+    if prev is None or prev == num:  # a number printed twice is a clause too (the report flags it)
         return True
     a = [int(x) for x in prev.split(".")]
     b = [int(x) for x in num.split(".")]

@@ -1,0 +1,352 @@
+"""``rulebot ingest / remove / check`` (issue 7): rule sheets in each numbering style as .txt, .md and
+real PDFs, the five seeds re-ingested, idempotence, atomicity and refusals."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ingest_support import DATA, run_cli, write_pdf
+from rulebot import paths
+from rulebot.corpus import load_index
+from rulebot.errors import DataError
+from rulebot.ingest import MAX_TEXT_BYTES, ingest_file
+
+
+def _clauses(index, rid):
+    """(key, number, title, kind, text, parent key) of every clause, the root's title aside."""
+    out = []
+    for c in index.by_ruleset(rid):
+        parent = c.parent.split(":", 1)[1] if c.parent else None
+        out.append((c.key, c.number, c.title, c.kind, c.text, parent))
+    return out
+
+
+def _user_dirs() -> list[str]:
+    return sorted(p.name for p in paths.user_rulesets_dir().iterdir())
+
+
+def _staging_left() -> list[str]:
+    root = paths.user_data_dir() / "ingest-staging"
+    return sorted(p.name for p in root.iterdir()) if root.exists() else []
+
+
+# ------------------------------------------------------------------------------------ each style
+
+
+def test_decimal_sections_txt(capsys):
+    status, out, err = run_cli(capsys, "ingest", str(DATA / "spring-classic.txt"), "--base", "rha")
+    assert status == 0, err
+    assert "Added ruleset 'spring-classic'" in out and "layered over rha" in out
+    assert "15 clauses" in out and "no problems found" in out
+    index = load_index(use_cache=False)
+    rs = index.rulesets["spring-classic"]
+    assert not rs.embedded and rs.base == "rha" and rs.layout == "outline"
+    assert rs.follows == "All games are played under the Roller Hockey Alliance rules except as stated below."
+    section = index.lookup("spring-classic", "2")
+    assert (section.kind, section.title) == ("section", "OVERTIME")
+    rule = index.lookup("spring-classic", "2.2")
+    assert rule.parent == section.id and rule.kind == "rule"
+    assert rule.text == "Playoff games tied after regulation go to a 5 minute sudden death overtime, 3 on 3."
+    # "(see 4.1)" resolves inside the ingested ruleset
+    assert [r.target for r in index.lookup("spring-classic", "3.3").refs] == ["spring-classic:4.1"]
+    status, out, _ = run_cli(capsys, "rulesets", "--json")
+    assert any(r["id"] == "spring-classic" and not r["embedded"] for r in yaml.safe_load(out))
+
+
+def test_rule_nnn_txt_uses_the_rha_parser(tmp_path):
+    sheet = tmp_path / "valley-open.txt"
+    sheet.write_text(
+        "Valley Open Roller Hockey Rules\n"
+        "RULE 101 - GAME LENGTH Games are two 15 minute running time periods. (a) The last minute of "
+        "the second period is stop time. (b) There is a 2 minute break between periods.\n"
+        "RULE 102 - OVERTIME A tied playoff game goes to a 5 minute sudden death overtime.\n"
+        "RULE 103 - PENALTIES Minor penalties are 2 minutes. NOTE 1: Penalties are served in full.\n",
+        encoding="utf-8")
+    result = ingest_file(sheet)
+    assert result.ruleset.layout == "rha" and result.status == "added"
+    index = load_index(use_cache=False)
+    assert index.lookup("valley-open", "101").title == "GAME LENGTH"
+    assert index.lookup("valley-open", "101 (b)").text == "There is a 2 minute break between periods."
+    assert index.lookup("valley-open", "103 NOTE 1").text == "Penalties are served in full."
+
+
+def test_numbered_list_txt(tmp_path):
+    sheet = tmp_path / "river-cup.txt"
+    sheet.write_text(
+        "River Cup Rules\n\nTime\n\n1. Games are two 20 minute periods, running time.\n"
+        "2. Each team gets one 30 second timeout.\n\nPenalties\n\n"
+        "3. Minor penalties are 2 minutes.\n4. Any fight means ejection from the tournament.\n",
+        encoding="utf-8")
+    ingest_file(sheet, "river-cup", "River Cup")
+    index = load_index(use_cache=False)
+    assert index.rulesets["river-cup"].layout == "numbered"
+    assert index.rulesets["river-cup"].title == "River Cup"
+    assert index.lookup("river-cup", "3").text == "Minor penalties are 2 minutes."
+    assert index.get(index.lookup("river-cup", "3").parent).title == "Penalties"
+
+
+def test_lettered_items_txt():
+    ingest_file(DATA / "lettered.txt")
+    index = load_index(use_cache=False)
+    assert index.rulesets["lettered"].title == "Lakeside U12 Jamboree Rules"
+    penalties = index.lookup("lettered", "Penalties")
+    assert [c.number for c in index.children(penalties)] == ["Penalties a", "Penalties b", "Penalties c"]
+    assert index.lookup("lettered", "Penalties b").text == "A major penalty is 5 minutes and a game misconduct."
+    tie = index.lookup("lettered", "Standings b")
+    assert [c.text for c in index.children(tie)] == ["head to head result;", "fewest goals against;", "coin toss."]
+
+
+def test_keyword_headings_txt():
+    ingest_file(DATA / "sections.txt", "metro-playoffs")
+    index = load_index(use_cache=False)
+    c = index.lookup("metro-playoffs", "Section 3")
+    assert c is index.lookup("metro-playoffs", "3")
+    assert (c.number, c.title) == ("Section 3", "Overtime")
+    assert c.text.startswith("Overtime is 10 minutes of sudden victory")
+
+
+def test_markdown_headings_md():
+    result = ingest_file(DATA / "harbour-cup.md", base="firs-2017")
+    assert result.meta["format"] == "md"
+    index = load_index(use_cache=False)
+    rs = index.rulesets["harbour-cup"]
+    assert rs.title == "Harbour Cup Inline Rules" and rs.base == "firs-2017"
+    art2 = index.lookup("harbour-cup", "Article 2")
+    assert art2.title == "Game length" and art2.text == "Games are two periods of 15 minutes running time."
+    assert index.lookup("harbour-cup", "Article 2 ¶2").text == "The final 2 minutes of the second period are stop time."
+    assert index.lookup("harbour-cup", "Article 1 (1)").text == "A roster holds at most 15 players and 2 goalkeepers."
+    assert index.lookup("harbour-cup", "Article 3 (b)").text.startswith("A major penalty is 5 minutes")
+    term = index.lookup("harbour-cup", "Running time")
+    assert term.kind == "definition" and term.text == "the clock does not stop when play stops."
+    # markdown markup is not part of any clause text
+    assert not any("**" in c.text or c.text.startswith("#") for c in index.by_ruleset("harbour-cup"))
+
+
+def test_real_pdf_with_running_footer(tmp_path, capsys):
+    text = (DATA / "spring-classic.txt").read_text(encoding="utf-8")
+    cut = text.index("3. PENALTIES")
+    pdf = write_pdf(tmp_path / "spring.pdf", [text[:cut], text[cut:]],
+                    footer="Spring Classic 2024 - page {page} of 2")
+    status, out, err = run_cli(capsys, "ingest", str(pdf), "--id", "spring-pdf")
+    assert status == 0, err
+    assert "pages: 2, 2 with text; 2 lines of page numbers/headers/footers removed" in out
+    index = load_index(use_cache=False)
+    ingest_file(DATA / "spring-classic.txt")
+    index = load_index(use_cache=False)
+    # the PDF gives the same clauses as the text file
+    strip = lambda rows: [r[1:] for r in rows]  # noqa: E731
+    assert strip(_clauses(index, "spring-pdf")) == strip(_clauses(index, "spring-classic"))
+    assert not any("page 1 of 2" in c.text for c in index.by_ruleset("spring-pdf"))
+
+
+def test_pdf_with_a_scanned_page_is_reported(tmp_path, capsys):
+    text = (DATA / "sections.txt").read_text(encoding="utf-8")
+    pdf = write_pdf(tmp_path / "metro.pdf", [text, None, None])
+    status, out, err = run_cli(capsys, "ingest", str(pdf))
+    assert status == 0, err
+    assert "pages with no text: 2-3 (scanned images?): run OCR" in out
+    status, out, _ = run_cli(capsys, "check", "metro", "--json")
+    report = yaml.safe_load(out)
+    assert report["empty_pages"] == [2, 3] and report["pages"] == 3 and report["ok"] is False
+
+
+# ------------------------------------------------------------------------------------ the seeds
+
+
+@pytest.mark.parametrize("rid", ["firs-2017", "rha", "ball-hockey", "youth-cup", "challenge-cup-u9"])
+def test_seed_reingested_gives_the_embedded_index(rid, tmp_path, capsys):
+    src = paths.corpus_root().joinpath(rid, "source.txt").read_text(encoding="utf-8")
+    copy = tmp_path / f"{rid}.txt"
+    copy.write_text(src, encoding="utf-8")
+    status, out, err = run_cli(capsys, "ingest", str(copy), "--id", f"my-{rid}")
+    assert status == 0, err
+    index = load_index(use_cache=False)
+    assert index.rulesets[f"my-{rid}"].layout == index.rulesets[rid].layout
+    assert _clauses(index, f"my-{rid}") == _clauses(index, rid)
+    assert len(index.by_ruleset(rid)) > 30
+
+
+# ------------------------------------------------------------------------------------ idempotent, atomic
+
+
+def test_same_file_twice_writes_nothing_new(capsys):
+    run_cli(capsys, "ingest", str(DATA / "harbour-cup.md"))
+    folder = paths.user_rulesets_dir() / "harbour-cup"
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+    status, out, _ = run_cli(capsys, "ingest", str(DATA / "harbour-cup.md"))
+    assert status == 0 and out.startswith("Unchanged (already ingested): ruleset 'harbour-cup'")
+    after = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+    assert before == after and set(before) == {"ruleset.yaml", "source.txt"}
+    assert _user_dirs() == ["harbour-cup"] and _staging_left() == []
+
+
+def test_ingest_result_is_the_same_in_a_fresh_data_dir(tmp_path, monkeypatch):
+    ingest_file(DATA / "lettered.txt", base="youth-cup")
+    first = {p.name: p.read_bytes() for p in (paths.user_rulesets_dir() / "lettered").iterdir()}
+    monkeypatch.setenv("RULEBOT_DATA_DIR", str(tmp_path / "other"))
+    ingest_file(DATA / "lettered.txt", base="youth-cup")
+    second = {p.name: p.read_bytes() for p in (paths.user_rulesets_dir() / "lettered").iterdir()}
+    assert first == second
+
+
+def test_failure_mid_write_leaves_nothing(monkeypatch, capsys):
+    import rulebot.ingest as ingest
+
+    real = ingest._write
+    calls = []
+
+    def failing(path, text):
+        calls.append(path.name)
+        if path.name == "ruleset.yaml":
+            raise OSError(28, "No space left on device")
+        real(path, text)
+
+    monkeypatch.setattr(ingest, "_write", failing)
+    status, out, err = run_cli(capsys, "ingest", str(DATA / "sections.txt"))
+    assert status == 4 and calls == ["source.txt", "ruleset.yaml"]
+    assert err.count("\n") == 1 and "No space left on device" in err and "nothing was changed" in err
+    assert _user_dirs() == [] and _staging_left() == []
+    assert "sections" not in load_index(use_cache=False).rulesets
+
+
+def test_failed_replacement_keeps_the_old_version(tmp_path, monkeypatch):
+    sheet = tmp_path / "cup.txt"
+    sheet.write_text((DATA / "sections.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    ingest_file(sheet)
+    folder = paths.user_rulesets_dir() / "cup"
+    old = {p.name: p.read_bytes() for p in folder.iterdir()}
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("three 15 minute", "three 17 minute"),
+                     encoding="utf-8")
+    real_replace = os.replace
+
+    def failing(src, dst):
+        if Path(src).name.startswith("new-"):  # the new version moving into place
+            raise OSError(5, "Input/output error")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", failing)
+    with pytest.raises(DataError, match="Input/output error"):
+        ingest_file(sheet)
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == old
+    assert _user_dirs() == ["cup"] and _staging_left() == []
+    result = ingest_file(sheet)
+    assert result.status == "replaced"
+    assert "three 17 minute" in load_index(use_cache=False).lookup("cup", "Section 2").text
+
+
+# ------------------------------------------------------------------------------------ refusals
+
+
+def _refused(capsys, *argv):
+    status, out, err = run_cli(capsys, "ingest", *argv)
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("rulebot: error: "), err
+    assert _user_dirs() == [] and _staging_left() == []
+    return status, err
+
+
+def test_refuses_an_empty_file(tmp_path, capsys):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    status, err = _refused(capsys, str(empty))
+    assert status == 4 and f"{empty}: the file is empty" in err
+    blank = tmp_path / "blank.md"
+    blank.write_text("\n   \n\n", encoding="utf-8")
+    status, err = _refused(capsys, str(blank))
+    assert status == 4 and "empty" in err
+
+
+def test_refuses_a_binary_file(tmp_path, capsys):
+    binary = tmp_path / "rules.txt"
+    binary.write_bytes(bytes(range(256)) * 64)
+    status, err = _refused(capsys, str(binary))
+    assert status == 4 and "binary file" in err and str(binary) in err
+
+
+def test_refuses_a_huge_file(tmp_path, capsys):
+    huge = tmp_path / "huge.txt"
+    line = "1. Games are two 20 minute periods and the clock runs without stopping.\n"
+    huge.write_text(line * (MAX_TEXT_BYTES // len(line) + 10), encoding="utf-8")
+    status, err = _refused(capsys, str(huge))
+    assert status == 4 and "too large" in err
+
+
+def test_refuses_a_scanned_pdf(tmp_path, capsys):
+    pdf = write_pdf(tmp_path / "scan.pdf", [None, None])
+    status, err = _refused(capsys, str(pdf))
+    assert status == 4 and "no text in any of its 2 pages" in err and "OCR" in err
+
+
+def test_refuses_a_broken_pdf(tmp_path, capsys):
+    pdf = tmp_path / "broken.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n1 0 obj << /Type /Catalog >>\ngarbage\n")
+    status, err = _refused(capsys, str(pdf))
+    assert status == 4 and "not a readable PDF" in err
+
+
+def test_refuses_other_types_missing_files_and_bad_ids(tmp_path, capsys):
+    doc = tmp_path / "rules.docx"
+    doc.write_bytes(b"PK\x03\x04 not really")
+    status, err = _refused(capsys, str(doc))
+    assert status == 2 and "unsupported file type '.docx'" in err
+    status, err = _refused(capsys, str(tmp_path / "nope.txt"))
+    assert status == 3 and "no such file" in err
+    status, err = _refused(capsys, str(DATA / "sections.txt"), "--id", "rha")
+    assert status == 2 and "built-in ruleset and cannot be overwritten" in err
+    status, err = _refused(capsys, str(DATA / "sections.txt"), "--id", "Bad Id!")
+    assert status == 2 and "--id" in err
+    status, err = _refused(capsys, str(DATA / "sections.txt"), "--base", "nhl")
+    assert status == 2 and "--base 'nhl': no such ruleset" in err
+
+
+def test_too_little_text_is_refused(tmp_path, capsys):
+    tiny = tmp_path / "tiny.txt"
+    tiny.write_text("Rules\n1. Play", encoding="utf-8")
+    status, err = _refused(capsys, str(tiny))
+    assert status == 4 and "too little text" in err
+
+
+# ------------------------------------------------------------------------------------ remove, check
+
+
+def test_remove_deletes_only_user_rulesets(capsys):
+    ingest_file(DATA / "sections.txt", "metro")
+    ingest_file(DATA / "lettered.txt", "jamboree", base="metro")
+    status, out, _ = run_cli(capsys, "remove", "metro")
+    assert status == 0 and "Removed ruleset 'metro'" in out and "jamboree named it as --base" in out
+    assert _user_dirs() == ["jamboree"]
+    assert "metro" not in load_index(use_cache=False).rulesets
+    status, _, err = run_cli(capsys, "remove", "metro")
+    assert status == 3 and "no ruleset 'metro'" in err
+    status, _, err = run_cli(capsys, "remove", "firs-2017")
+    assert status == 2 and "built-in" in err
+    assert "firs-2017" in load_index(use_cache=False).rulesets
+
+
+def test_check_reports_gaps_duplicates_and_unresolved_refs(tmp_path, capsys):
+    sheet = tmp_path / "gappy.txt"
+    sheet.write_text(
+        "Gappy Cup Rules\n\n1. GAMES\n1.1 Games are two 10 minute periods.\n1.2 Warm-up is 3 minutes.\n"
+        "1.4 Overtime is played as in rule 2.9.\n2. PENALTIES\n2.1 Minor penalties are 2 minutes.\n"
+        "2.1 Major penalties are 5 minutes.\n", encoding="utf-8")
+    status, out, _ = run_cli(capsys, "check", str(sheet))
+    assert status == 0
+    assert "numbering gap: 1.2 then 1.4: 3 missing" in out
+    assert "duplicate number: 2.1 printed 2 times" in out
+    assert "unresolved reference: gappy 1.4 cites '2.9', which is not in this ruleset" in out
+    assert _user_dirs() == []  # check FILE stores nothing
+
+
+def test_check_embedded_and_unknown(capsys):
+    status, out, _ = run_cli(capsys, "check", "youth-cup")
+    assert status == 0 and out.startswith("youth-cup: 41 clauses") and "layout numbered" in out
+    status, out, _ = run_cli(capsys, "check", "rha", "--json")
+    report = yaml.safe_load(out)
+    assert report["layout"] == "rha" and {"clause": "RHA 406 (c)", "ref": "643 (c)"} in report["unresolved"]
+    status, _, err = run_cli(capsys, "check", "no-such-thing")
+    assert status == 2 and "neither a ruleset" in err
