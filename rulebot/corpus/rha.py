@@ -40,6 +40,9 @@ def _title_len(text: str, title: str) -> int | None:
             if not target.startswith(acc):
                 return None
             if acc == target:
+                # never stop inside a word ("RINK" is not the title of "RINKS ...")
+                if i + 1 < len(text) and text[i + 1].isalnum() and ch.isalnum():
+                    return None
                 return i + 1
     return None
 
@@ -61,16 +64,20 @@ class RhaParser:
     def parse(self) -> ParseResult:
         lines = [ln.strip() for ln in self.text.split("\n") if ln.strip()]
         body_start = 0
+        consumed: set[int] = set()  # contents lines and title lines, kept out of the body
         for i, ln in enumerate(lines):
             if ln.count("...") >= 3 and re.search(r"RULE\s+\d{3}", ln):
                 for m in _LIST_ITEM.finditer(ln):
                     self.titles[squash(m.group(1)).upper()] = m.group(2).strip()
                 self.b.artefact(ln, "rule list (contents)")
+                consumed.add(i)
                 body_start = i + 1
             elif i == body_start and i < 5 and not re.search(r"RULE\s+\d{3}", ln):
                 self.b.text(self.b.root, ln)
+                consumed.add(i)
                 body_start = i + 1
-        body = lines[body_start:]
+        # Lines before (or between) contents lines that are not a title still belong to the body.
+        body = [ln for i, ln in enumerate(lines) if i not in consumed]
         # A closing note after the last rule ("*Any RHA sanctioned event may ...") belongs to the book.
         trailer = body.pop() if body and body[-1].startswith("*") else None
         self._stream(" ".join(body))
@@ -118,7 +125,7 @@ class RhaParser:
             title = self.titles.get(f"SECTION {roman}", "")
             n = _title_len(text[end:], title) if title else None
             if n is None:
-                mm = re.match(r"[A-Z][A-Z ,&/'-]*[A-Z]", text[end:])
+                mm = re.match(r"[A-Z][A-Z ,&/'-]*[A-Z](?![^\W_])", text[end:])
                 n = mm.end() if mm else 0
             node = self.b.add(self.b.root, f"section-{roman.lower()}", f"SECTION {roman}", "", "section",
                               marker=m.group(0), absolute=True)
