@@ -24,12 +24,26 @@ from __future__ import annotations
 
 import math
 import re
-import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rulebot.corpus.annex import CODE_PATTERN, RULE_PATTERN
 from typing import Iterable
+
+class _LazyRegex:
+    """A regular expression compiled on first use (keeps module import fast)."""
+
+    __slots__ = ("_args", "_rx")
+
+    def __init__(self, *args) -> None:
+        self._args = args
+        self._rx = None
+
+    def __getattr__(self, name: str):
+        if self._rx is None:
+            self._rx = re.compile(*self._args)
+        return getattr(self._rx, name)
+
 
 __all__ = [
     "PenaltyPart",
@@ -68,10 +82,10 @@ TIMED = ("minor", "bench minor", "double minor", "major", "misconduct", "penalty
 _NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
               "nine": 9, "ten": 10, "twenty": 20}
 _NUM = r"(?:\d+:\d{2}|\d+(?:\.\d+)?|one|two|three|four|five|ten|twenty)"
-_DURATION = re.compile(
+_DURATION = _LazyRegex(
     rf"\b(?P<a>{_NUM})(?:\s*(?:or|/)\s*(?P<b>{_NUM}))?[\s-]*min(?:ute)?s?\b", re.I)
-_SUM_DURATION = re.compile(r"\((?P<a>\d+)\s*\+\s*(?P<b>\d+)\)")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(A-Z0-9])")
+_SUM_DURATION = _LazyRegex(r"\((?P<a>\d+)\s*\+\s*(?P<b>\d+)\)")
+_SENTENCE = _LazyRegex(r"(?<=[.!?])\s+(?=[\"“(A-Z0-9])")
 
 
 def _minutes(token: str) -> float:
@@ -139,7 +153,7 @@ class CodeParts:
         return " + ".join(p.kind for p in self.parts)
 
 
-_CODE_TOKEN = re.compile(r"(\d+)'?|([A-Z]+)")
+_CODE_TOKEN = _LazyRegex(r"(\d+)'?|([A-Z]+)")
 
 
 def parse_code(code: str, minutes_to_kind: dict[float, str] | None = None) -> CodeParts:
@@ -174,10 +188,10 @@ def parse_code(code: str, minutes_to_kind: dict[float, str] | None = None) -> Co
 
 
 # Penalty terms as rule text writes them.
-_TERM = re.compile(
+_TERM = _LazyRegex(
     rf"\b(?:(?P<name>{_CLASS_ALT})\b(?:\s+penalt(?:y|ies))?|(?P<generic>penalty)\b(?!\s+shots?\b))", re.I)
-_NEG_BEFORE = re.compile(r"\bno\s+(?:other\s+)?$", re.I)
-_MINS_JUST_BEFORE = re.compile(r"\b(\d+|one|two|ten)[\s-]*minute\s+$", re.I)
+_NEG_BEFORE = _LazyRegex(r"\bno\s+(?:other\s+)?$", re.I)
+_MINS_JUST_BEFORE = _LazyRegex(r"\b(\d+|one|two|ten)[\s-]*minute\s+$", re.I)
 _TERM_WORDS = ("penalt", "minor", "major", "misconduct", "ejection", "match")
 
 
@@ -186,14 +200,14 @@ def _has_term(text: str) -> bool:
     low = text.lower()
     return any(w in low for w in _TERM_WORDS)
 
-_COND = re.compile(r"^(?:if|when|should|whenever)\b[^,:;]*[,:;]", re.I)
-_COND_REST = re.compile(r"[,:;]\s*\S")
-_IN_LIEU = re.compile(r"\bin lieu of\s+(?:the\s+|a\s+)?$")
-_EXCEPT = re.compile(r"\bexcept\b", re.I)
-_MINS_BEFORE = re.compile(rf"\b({_NUM})[\s-]*minute\s+(?:[a-z ]+\s)?$")
-_RESULTS_IN = re.compile(r"\bresults?\s+in\b", re.I)
-_MODAL = re.compile(r"\b(shall|will|may|must|can|is to|are to)\b(\s+not\b)?", re.I)
-_IMPOSE = re.compile(
+_COND = _LazyRegex(r"^(?:if|when|should|whenever)\b[^,:;]*[,:;]", re.I)
+_COND_REST = _LazyRegex(r"[,:;]\s*\S")
+_IN_LIEU = _LazyRegex(r"\bin lieu of\s+(?:the\s+|a\s+)?$")
+_EXCEPT = _LazyRegex(r"\bexcept\b", re.I)
+_MINS_BEFORE = _LazyRegex(rf"\b({_NUM})[\s-]*minute\s+(?:[a-z ]+\s)?$")
+_RESULTS_IN = _LazyRegex(r"\bresults?\s+in\b", re.I)
+_MODAL = _LazyRegex(r"\b(shall|will|may|must|can|is to|are to)\b(\s+not\b)?", re.I)
+_IMPOSE = _LazyRegex(
     r"\b(impos|assess|given|give|receiv|incur|result|call|award|subject|treat|includ|penaliz|order)", re.I)
 
 
@@ -316,23 +330,23 @@ class PenaltyClass:
         return text
 
 
-_DEF_START = re.compile(
+_DEF_START = _LazyRegex(
     rf"^(?P<pre>for\s+an?\s+|an?\s+|the\s+)?[\"“”']?(?P<name>{_CLASS_ALT})[\"“”',]*\s*"
     rf"(?:penalt(?:y|ies))?[\"“”',]*\s*(?P<rest>.*)$",
     re.I | re.S,
 )
-_DEF_REST = re.compile(
+_DEF_REST = _LazyRegex(
     r"^(?:\([^)]*\)\s*)?(?:[–—-]|involves?\b|requires?\b|to\s+all\b|may\s+be\b|means\b|"
     r"(?:is|are)\b(?!\s+(?:to\s+be\s+)?(?:imposed|assessed|awarded|given|called)))",
     re.I,
 )
-_DEF_PLURAL = re.compile(rf"\b(?P<name>{_CLASS_ALT})\s+penalties\s+may\s+be\s+(?:either\s+)?", re.I)
-_DEF_RESULTS = re.compile(rf"^penalt(?:y|ies)\s+(?:results?\s+in|is|are)\s+(?:an?\s+)?(?P<name>{_CLASS_ALT})\b", re.I)
-_DEF_GENERIC = re.compile(r"^(?:all\s+|the\s+)?penalties\s+(?:are|last|shall\s+be)\b.*\bminutes?\b", re.I)
-_CHARGED = re.compile(rf"\bfor\s+all\s+(?P<names>.*?)\bpenalt.*?\b(?P<n>{_NUM})\s+minutes?\s+shall\s+be\s+charged", re.I)
-_LIST_NUMBER = re.compile(r"^\d+\.\s+")
-_NOTE_PREFIX = re.compile(r"^(?:NOTE\s*\d*\s*:\s*)", re.I)
-_EFFECT_WORDS = re.compile(
+_DEF_PLURAL = _LazyRegex(rf"\b(?P<name>{_CLASS_ALT})\s+penalties\s+may\s+be\s+(?:either\s+)?", re.I)
+_DEF_RESULTS = _LazyRegex(rf"^penalt(?:y|ies)\s+(?:results?\s+in|is|are)\s+(?:an?\s+)?(?P<name>{_CLASS_ALT})\b", re.I)
+_DEF_GENERIC = _LazyRegex(r"^(?:all\s+|the\s+)?penalties\s+(?:are|last|shall\s+be)\b.*\bminutes?\b", re.I)
+_CHARGED = _LazyRegex(rf"\bfor\s+all\s+(?P<names>.*?)\bpenalt.*?\b(?P<n>{_NUM})\s+minutes?\s+shall\s+be\s+charged", re.I)
+_LIST_NUMBER = _LazyRegex(r"^\d+\.\s+")
+_NOTE_PREFIX = _LazyRegex(r"^(?:NOTE\s*\d*\s*:\s*)", re.I)
+_EFFECT_WORDS = _LazyRegex(
     r"ruled off|removal|remov|suspen|involves?|requires?|sent away|sit out|results? in|ordered|"
     r"serve|taken as follows|minutes? (?:long|in length)", re.I)
 
@@ -596,9 +610,9 @@ def _resolve(index, rid: str, rule: str) -> tuple[tuple[str, ...], tuple[str, ..
 
 
 _ROW_PATTERNS = (
-    re.compile(rf"({RULE_PATTERN})\s+({CODE_PATTERN})"),
-    re.compile(rf"({RULE_PATTERN})()"),
-    re.compile(r"(\d+(?:\.\d+)+)\s+(.+)"),
+    _LazyRegex(rf"({RULE_PATTERN})\s+({CODE_PATTERN})"),
+    _LazyRegex(rf"({RULE_PATTERN})()"),
+    _LazyRegex(r"(\d+(?:\.\d+)+)\s+(.+)"),
 )
 
 
@@ -646,8 +660,8 @@ def _title_case(title: str) -> str:
     return " ".join(w if (i and w in small) else w[:1].upper() + w[1:] for i, w in enumerate(words))
 
 
-_LABEL = re.compile(r"^([A-Z][\w/ -]{2,40}?):\s")
-_NAMED_PENALTY = re.compile(r"(?:^|\ban?\s+)(?:\d+\s+minute\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,3}?)\s+penalty\b")
+_LABEL = _LazyRegex(r"^([A-Z][\w/ -]{2,40}?):\s")
+_NAMED_PENALTY = _LazyRegex(r"(?:^|\ban?\s+)(?:\d+\s+minute\s+)?([A-Za-z][a-z]+(?:\s+[a-z]+){0,3}?)\s+penalty\b")
 _NOT_A_NAME = {"regular", "additional", "further", "subsequent", "same", "other", "any", "time", "first"}
 _TRAILING = {"the", "of", "a", "an", "to", "on", "in", "their", "his", "her", "by", "at", "or", "and"}
 
@@ -740,53 +754,57 @@ def _text_infractions(index, rid: str, classes: list[PenaltyClass]) -> list[Infr
 
 # ------------------------------------------------------------------------------------------ cache
 
-@dataclass
-class _Built:
-    stamp: tuple
-    classes: dict[str, list[PenaltyClass]] = field(default_factory=dict)
-    infractions: dict[str, list[Infraction]] = field(default_factory=dict)
-    terms: dict[int, tuple[frozenset, frozenset, frozenset]] = field(default_factory=dict)
+_CODE_DIGEST: str | None = None
 
 
-_CACHE: dict[int, tuple[weakref.ref, _Built]] = {}
+def _code_digest() -> str:
+    """Digest of the code that builds the penalty index (part of the cache key)."""
+    global _CODE_DIGEST
+    if _CODE_DIGEST is None:
+        from rulebot import derived
+        from rulebot.corpus import annex
+
+        _CODE_DIGEST = derived.files_digest(__file__, annex.__file__)
+    return _CODE_DIGEST
 
 
-def _built(index) -> _Built:
-    stamp = (len(index.clauses), tuple(index.rulesets))
-    hit = _CACHE.get(id(index))
-    if hit is not None and hit[0]() is index and hit[1].stamp == stamp:
-        return hit[1]
-    built = _Built(stamp)
-    try:
-        _CACHE[id(index)] = (weakref.ref(index), built)
-    except TypeError:  # an index type without weak references: no caching
-        pass
-    return built
-
-
-def _ruleset_data(index, rid: str) -> tuple[list[PenaltyClass], list[Infraction]]:
-    """Classes and infractions of one ruleset, built on first use and cached with the index."""
-    built = _built(index)
-    if rid not in built.classes:
+def _build_all(index) -> dict[str, tuple[list[PenaltyClass], list[Infraction], list[tuple]]]:
+    out = {}
+    for rid in index.rulesets:
         classes = _build_classes(index, rid)
         rows = _index_rows(index, rid, classes)
-        built.classes[rid] = classes
-        built.infractions[rid] = rows if rows else _text_infractions(index, rid, classes)
-    return built.classes[rid], built.infractions[rid]
+        infs = rows if rows else _text_infractions(index, rid, classes)
+        out[rid] = (classes, infs, [_doc_terms(i) for i in infs])
+    return out
+
+
+def _data(index) -> dict[str, tuple[list[PenaltyClass], list[Infraction], list[tuple]]]:
+    """Classes, infractions and the infractions' search terms of every ruleset, built once per
+    index (and cached on disk, see :mod:`rulebot.derived`)."""
+    from rulebot import derived
+
+    key = derived.index_fingerprint(index) + _code_digest()
+    data = derived.cached("penalties", key, lambda: _build_all(index), index)
+    for _classes, infs, terms in data.values():
+        if infs and infs[0] not in _TERMS:
+            _TERMS.update(zip(infs, terms))
+    return data
 
 
 def penalty_classes(index, ruleset: str | None = None) -> list[PenaltyClass]:
     """The penalty categories of ``ruleset`` (or of every ruleset, in index order), each citing the
     clause it is defined in.  Unknown ruleset ids give []."""
-    rids = [ruleset] if ruleset is not None else list(index.rulesets)
-    return [c for rid in rids if rid in index.rulesets for c in _ruleset_data(index, rid)[0]]
+    data = _data(index)
+    rids = [ruleset] if ruleset is not None else list(data)
+    return [c for rid in rids if rid in data for c in data[rid][0]]
 
 
 def infractions(index, ruleset: str | None = None) -> list[Infraction]:
     """Infractions with their penalties: a ruleset's penalty index rows where it has one (FIRS Annex
     C), else the penalty-imposing sentences of its rules.  Document order; unknown ids give []."""
-    rids = [ruleset] if ruleset is not None else list(index.rulesets)
-    return [i for rid in rids if rid in index.rulesets for i in _ruleset_data(index, rid)[1]]
+    data = _data(index)
+    rids = [ruleset] if ruleset is not None else list(data)
+    return [i for rid in rids if rid in data for i in data[rid][1]]
 
 
 # ------------------------------------------------------------------------------------------ search
@@ -817,14 +835,17 @@ def _terms(text: str) -> list[str]:
     return [_stem(w) for w in words if w not in _STOP]
 
 
-def _doc_terms(index, inf: Infraction) -> tuple[frozenset, frozenset, frozenset]:
-    """(name, body, penalty) term sets of an infraction, computed once per index."""
-    built = _built(index)
-    key = id(inf)
-    hit = built.terms.get(key)
+_TERMS: dict[Infraction, tuple[frozenset, frozenset, frozenset]] = {}
+
+
+def _doc_terms(inf: Infraction) -> tuple[frozenset, frozenset, frozenset]:
+    """(name, body, penalty) term sets of an infraction, computed once."""
+    hit = _TERMS.get(inf)
     if hit is None:
+        if len(_TERMS) > 20000:
+            _TERMS.clear()
         hit = (frozenset(_terms(inf.infraction)), frozenset(_terms(inf.detail)), frozenset(_terms(inf.penalty)))
-        built.terms[key] = hit
+        _TERMS[inf] = hit
     return hit
 
 
@@ -857,7 +878,7 @@ def search_penalties(index, query: str | None = None, ruleset: str | None = None
     df: dict[str, int] = {}
     docs = []
     for inf in pool:
-        name, body, label = _doc_terms(index, inf)
+        name, body, label = _doc_terms(inf)
         docs.append((inf, name, body, label))
         for t in name | body | label:
             df[t] = df.get(t, 0) + 1

@@ -20,6 +20,8 @@ COMMAND_MODULES = (
     "rulebot.cli.chat",
     "rulebot.cli.lookup",
     "rulebot.cli.quiz",
+    "rulebot.cli.penalties",
+    "rulebot.cli.signal",
     "rulebot.cli.ingest",
     "rulebot.cli.app",
 )

@@ -40,6 +40,21 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+class _LazyRegex:
+    """A regular expression compiled on first use (keeps module import fast)."""
+
+    __slots__ = ("_args", "_rx")
+
+    def __init__(self, *args) -> None:
+        self._args = args
+        self._rx = None
+
+    def __getattr__(self, name: str):
+        if self._rx is None:
+            self._rx = re.compile(*self._args)
+        return getattr(self._rx, name)
+
+
 __all__ = [
     "SignalEntry",
     "SignalTable",
@@ -53,16 +68,16 @@ __all__ = [
     "CODE_PATTERN",
 ]
 
-_WORD = re.compile(r"\w+")
-_WS = re.compile(r"\s+")
+_WORD = _LazyRegex(r"\w+")
+_WS = _LazyRegex(r"\s+")
 
 #: A rule reference as Annex C prints it: "6.4.5", "6.4.21C", "6.4.12 A", "6.4.20 A, B", "6.4.28A B, C".
 RULE_PATTERN = r"\d+(?:\.\d+)+(?:\s*[A-Z](?:\s*,?\s*[A-Z])*)?"
 #: A duration code as Annex C prints it: "2'", "2+2'", "5'+GM", "2+2+GM", "10'", "GM", "MIS", "MP", "PS", "GE".
 CODE_PATTERN = r"(?:\d+'?(?:\+\d+'?)*(?:\+(?:GM|MIS|MP|GE|PS))*|GM|MIS|MP|PS|GE)"
-_RULE = re.compile(rf"{RULE_PATTERN}")
-_CODE = re.compile(rf"{CODE_PATTERN}")
-_RULE_CODE = re.compile(rf"({RULE_PATTERN})\s+({CODE_PATTERN})")
+_RULE = _LazyRegex(rf"{RULE_PATTERN}")
+_CODE = _LazyRegex(rf"{CODE_PATTERN}")
+_RULE_CODE = _LazyRegex(rf"({RULE_PATTERN})\s+({CODE_PATTERN})")
 _HEADERS = ("DESCRIPTION", "RULE", "DURATION")
 
 # Words that may stay lower case inside a title-case signal name ("Delay of Game").
@@ -181,7 +196,7 @@ def _is_name(text: str) -> bool:
     return all(w[0].isupper() or w.lower() in _NAME_CONNECTORS for w in words)
 
 
-_GLUED_NAME = re.compile(r"^(?P<desc>.*[.!?])\s+(?P<name>[A-Z][^.!?]*)$")
+_GLUED_NAME = _LazyRegex(r"^(?P<desc>.*[.!?])\s+(?P<name>[A-Z][^.!?]*)$")
 
 
 def _clean_name(name: str) -> str:

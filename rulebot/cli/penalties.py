@@ -1,0 +1,145 @@
+"""``rulebot penalties``: look up infractions and their penalties (code, duration), or list a
+ruleset's penalty classes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from rulebot.errors import NotFoundError, UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "penalties", help="look up an infraction's penalty, code and duration",
+        description="Infractions and the penalties they carry: FIRS Annex C rows (code as printed) and "
+                    "the penalty sentences of the other rulebooks.  With no QUERY, every infraction "
+                    "(filtered by --ruleset/--code).")
+    p.add_argument("query", nargs="*", help='words of the infraction ("spearing causing injury")')
+    p.add_argument("--ruleset", "-r", help="ruleset id or name (FIRS, RHA, ball hockey ...)")
+    p.add_argument("--code", "-c", help="keep calls with every part of this code or category "
+                                        "(\"5'+GM\", MP, GM, PS, major, \"game misconduct\")")
+    p.add_argument("--classes", action="store_true",
+                   help="list the penalty classes (minor, major ...) with durations instead")
+    p.add_argument("--limit", "-n", type=int, default=None, help="rows to show (default: all)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=run)
+
+
+def resolve_ruleset(index, value: str | None) -> str | None:
+    """A ruleset id from an id or a name the user types ("FIRS", "ball hockey"), case-insensitive.
+
+    Raises :class:`UsageError` naming the known ids when nothing matches.
+    """
+    if value is None:
+        return None
+    if value in index.rulesets:
+        return value
+    want = " ".join(value.lower().replace("-", " ").split())
+    for rid, rs in index.rulesets.items():
+        names = {rid, rs.short_name, *rs.aliases}
+        if want in {" ".join(n.lower().replace("-", " ").split()) for n in names if n}:
+            return rid
+    raise UsageError(f"unknown ruleset {value!r} (known: {', '.join(sorted(index.rulesets))})")
+
+
+def run(args: argparse.Namespace) -> int:
+    from rulebot import penalties
+    from rulebot.corpus import load_index
+
+    if args.limit is not None and args.limit < 1:
+        raise UsageError("--limit must be at least 1")
+    index = load_index()
+    ruleset = resolve_ruleset(index, args.ruleset)
+    if args.classes:
+        if args.query or args.code:
+            raise UsageError("--classes lists penalty classes; give no QUERY or --code with it")
+        classes = penalties.penalty_classes(index, ruleset)[: args.limit]
+        if args.json:
+            print(json.dumps([_class_json(c) for c in classes], ensure_ascii=False, indent=2))
+        else:
+            _print_classes(index, classes)
+        return 0
+    query = " ".join(args.query).strip()
+    hits = penalties.search_penalties(index, query or None, ruleset, args.code, args.limit)
+    if not hits:
+        what = f"{query!r}" if query else "the filters"
+        raise NotFoundError(f"no infraction matches {what}")
+    if args.json:
+        out = [{**inf.to_json(), "score": score} for inf, score in hits]
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        _print_infractions(index, [inf for inf, _ in hits], show_ruleset=ruleset is None)
+    return 0
+
+
+def _class_json(pc) -> dict:
+    return {"ruleset": pc.ruleset, "name": pc.name, "minutes": pc.minutes,
+            "alt_minutes": list(pc.alt_minutes), "duration": pc.duration_label,
+            "charged_minutes": pc.charged_minutes, "effect": pc.effect, "rule": pc.rule,
+            "clause_id": pc.clause_id, "defined": pc.defined}
+
+
+def _print_infractions(index, infs, show_ruleset: bool) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from rulebot.cli.render import console
+
+    table = Table(show_lines=False, header_style="bold")
+    if show_ruleset:
+        table.add_column("ruleset", style="dim")
+    table.add_column("infraction")
+    table.add_column("rule", style="cyan", no_wrap=True)
+    table.add_column("code", no_wrap=True)
+    table.add_column("penalty")
+    table.add_column("duration", no_wrap=True)
+    unresolved = []
+    for inf in infs:
+        name = escape(inf.infraction + (" *" if inf.severe else ""))
+        if inf.source == "text" and inf.detail:
+            name += f"\n[dim]{escape(_short(inf.detail))}[/dim]"
+        rule = escape(inf.rule) + (" [red](?)[/red]" if inf.unresolved else "")
+        if inf.unresolved:
+            unresolved.append(inf)
+        row = [name, rule, escape(inf.code or "—"), escape(inf.penalty or "—"), escape(inf.duration or "—")]
+        if show_ruleset:
+            rs = index.rulesets.get(inf.ruleset)
+            row.insert(0, escape(rs.short_name if rs else inf.ruleset))
+        table.add_row(*row)
+    con = console()
+    con.print(table)
+    if any(i.severe for i in infs):
+        con.print("[dim]* severe form of the infraction (penalty index asterisk)[/dim]")
+    for inf in unresolved:
+        con.print(f"[red](?)[/red] {escape(inf.rule)}: no clause "
+                  f"{escape(', '.join(inf.missing_refs))} in this rulebook")
+
+
+def _print_classes(index, classes) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from rulebot.cli.render import console
+
+    table = Table(header_style="bold")
+    table.add_column("ruleset", style="dim")
+    table.add_column("class")
+    table.add_column("duration", no_wrap=True)
+    table.add_column("rule", style="cyan", no_wrap=True)
+    table.add_column("what it does")
+    for pc in classes:
+        rs = index.rulesets.get(pc.ruleset)
+        duration = pc.duration_label or "—"
+        if pc.charged_minutes:
+            duration += f"\n[dim]{pc.charged_minutes:g} min in the records[/dim]"
+        name = pc.name if pc.defined else f"{pc.name} [dim](named only)[/dim]"
+        first = pc.effect.split(". ")[0].rstrip(".") + "."
+        table.add_row(escape(rs.short_name if rs else pc.ruleset), name, duration, escape(pc.rule),
+                      escape(_short(first, 140)))
+    console().print(table)
+
+
+def _short(text: str, width: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"

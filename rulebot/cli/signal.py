@@ -1,0 +1,113 @@
+"""``rulebot signal``: find a referee signal from everyday words ("ref taps his elbow"), in the
+terminal, as JSON, or as a JSON Lines batch."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rulebot.errors import NotFoundError, RulebotError, UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "signal", help="find a referee signal from a description of the gesture",
+        description="Find a referee signal (FIRS Annex B) from what the official did: "
+                    "\"ref taps his elbow\", \"both hands on the hips\".  Shows the signal, its "
+                    "description and the penalties it goes with.")
+    p.add_argument("query", nargs="*", help="what the referee did (omit with --jsonl)")
+    p.add_argument("--ruleset", "-r", help="only signals of this ruleset (id or name)")
+    p.add_argument("--limit", "-n", type=int, default=5, help="signals to show (default 5)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    out.add_argument("--jsonl", action="store_true",
+                     help='batch: read {"query": str} JSON lines on stdin, write one result per line')
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rulebot.cli.penalties import resolve_ruleset
+    from rulebot.corpus import load_index
+    from rulebot.signals import load_signals
+
+    if args.limit < 1:
+        raise UsageError("--limit must be at least 1")
+    index = load_index()
+    signals = load_signals(index)
+    ruleset = resolve_ruleset(index, args.ruleset)
+    if ruleset is not None:
+        signals = [s for s in signals if s.ruleset == ruleset]
+        if not signals:
+            raise NotFoundError(f"ruleset {ruleset!r} has no referee signals")
+    if args.jsonl:
+        if args.query:
+            raise UsageError("--jsonl reads queries from stdin; give no query argument")
+        return run_jsonl(signals, sys.stdin, sys.stdout, args.limit)
+    query = " ".join(args.query).strip()
+    if not query:
+        raise UsageError("the query is empty (usage: rulebot signal WHAT THE REF DID)")
+    results = _search(signals, query, args.limit)
+    if args.json:
+        print(json.dumps(_result_json(query, results), ensure_ascii=False, indent=2))
+        return 0
+    if not results:
+        raise NotFoundError(f"no signal matches {query!r}")
+    _print_results(index, results)
+    return 0
+
+
+def _search(signals, query: str, limit: int):
+    from rulebot.signals import search_signals
+
+    return search_signals(signals, query, limit)
+
+
+def _result_json(query: str, results) -> dict:
+    return {"query": query, "results": [{**s.to_json(), "score": score} for s, score in results]}
+
+
+def run_jsonl(signals, stdin, stdout, limit: int = 5) -> int:
+    """Answer each JSON line of ``stdin`` (``{"query": str}``) on ``stdout``, one JSON object per
+    line, in order: ``{"query", "results": [{"name", "description", "ruleset", "penalties", "rule",
+    ...}]}``.  A bad line yields ``{"error": ..., "line": n}`` and the batch goes on; blank lines are
+    skipped."""
+    for lineno, line in enumerate(stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise UsageError(f"line {lineno}: not JSON ({exc.msg})") from None
+            if not isinstance(item, dict):
+                raise UsageError(f"line {lineno}: expected a JSON object")
+            query = item.get("query")
+            if not isinstance(query, str) or not query.strip():
+                raise UsageError(f"line {lineno}: 'query' must be a non-empty string")
+            out = _result_json(query, _search(signals, query, limit))
+        except RulebotError as err:
+            out = {"error": str(err), "line": lineno}
+        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        stdout.flush()
+    return 0
+
+
+def _print_results(index, results) -> None:
+    from rich.markup import escape
+
+    from rulebot.cli.render import console
+
+    con = console()
+    for i, (sig, score) in enumerate(results, 1):
+        rs = index.rulesets.get(sig.ruleset)
+        where = rs.short_name if rs else sig.ruleset
+        con.print(f"[bold cyan]{i}. {escape(sig.name)}[/bold cyan] [dim]({escape(where)} Annex B, "
+                  f"score {score:.2f})[/dim]")
+        con.print(f"   [dim]“{escape(sig.description)}”[/dim]")
+        if sig.meaning:
+            con.print(f"   means: {escape(sig.meaning)}")
+        if sig.calls:
+            con.print("   penalties: " + escape("; ".join(sig.calls)))
+        if sig.rules:
+            con.print("   rules: " + escape(", ".join(sig.rules)))

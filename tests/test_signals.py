@@ -1,0 +1,165 @@
+"""Referee signals (issue 3): records linked to what they signal, and search from everyday words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rulebot.corpus import load_index
+from rulebot.errors import DataError
+from rulebot.signals import _read_vocabulary, load_signals, load_vocabulary, search_signals, signal_concepts
+
+PARAPHRASES = yaml.safe_load(
+    (Path(__file__).parent / "data" / "signal_paraphrases.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def index():
+    return load_index()
+
+
+@pytest.fixture(scope="module")
+def signals(index):
+    return load_signals(index)
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _by_name(signals):
+    return {s.name: s for s in signals}
+
+
+# ------------------------------------------------------------------------------------------ records
+
+def test_every_signal_clause_is_a_signal(index, signals):
+    clauses = [c for c in index.all_clauses() if c.kind == "signal"]
+    assert len(signals) == len(clauses) == 26
+    for s, c in zip(signals, clauses):
+        assert (s.clause_id, s.name, s.description, s.ruleset) == (c.id, c.title, c.text, c.ruleset)
+
+
+def test_signals_link_to_the_penalty_index(signals):
+    sig = _by_name(signals)
+    assert sig["Boarding"].penalties == ("Boarding",)
+    assert sig["Boarding"].rules == ("6.4.13",)
+    assert sig["Boarding"].calls == ("Boarding 6.4.13 2'", "Boarding * 6.4.13 5'+GM")
+    assert sig["High-Sticking"].rules == ("6.4.21 C", "6.4.21 D", "6.4.21 E")
+    assert sig["Delay of Game"].penalties == ("Delaying the Game",)
+    assert "Spearing and Butt-Ending (attempted)" in sig["Butt-Ending"].penalties
+    assert set(sig["Elbowing"].penalties) == set(sig["Kneeing"].penalties) == {
+        "Elbowing or Kneeing", "Elbowing or Kneeing causing Injury"}
+
+
+def test_penalty_class_signals_name_their_class(signals):
+    sig = _by_name(signals)
+    assert sig["Misconduct"].meaning == "misconduct penalty (10 min)"
+    assert "Banging Boards" in sig["Misconduct"].penalties
+    assert sig["Match"].meaning == "match penalty (5 min)"
+    assert "Kicking Opponent" in sig["Match"].penalties
+    assert "Deliberate Displacement of the Goal Post" in sig["Penalty Shot"].penalties
+
+
+def test_signals_without_an_index_row_cite_their_rule(signals):
+    sig = _by_name(signals)
+    assert sig["Delay Penalty"].rules == ("6.3 B",)     # "signify ... a delayed penalty by ... a raised arm"
+    assert sig["Timeout"].rules == ("5.5.2",)
+    assert sig["Unsportsmanlike"].rules == ("6.4.9 L",)
+
+
+def test_to_json_shape(signals):
+    data = _by_name(signals)["Slashing"].to_json()
+    assert {"name", "description", "ruleset", "penalties", "rule"} <= set(data)
+    assert data["rule"] == "6.4.30 A" and "Slashing 6.4.30 A 2'" in data["penalties"]
+
+
+# ------------------------------------------------------------------------------------------ concepts
+
+@pytest.mark.parametrize("text, concept", [
+    ("closed hand", "fist"), ("clenched", "fist"), ("knuckles", "fist"),
+    ("open hand", "open_hand"), ("palm", "open_hand"),
+    ("helmet", "head"), ("top of his head", "head"),
+    ("karate chop", "chop"), ("pounds", "strike"),
+    ("yanks", "pull"), ("taps", "tap"), ("spins", "rotate"),
+    ("one on top of the other", "stacked"), ("arms akimbo", "hip"),
+])
+def test_words_name_concepts(text, concept):
+    assert concept in signal_concepts(text)
+
+
+def test_phrases_are_read_before_their_words():
+    found = signal_concepts("crossed arms above the head")
+    assert "above_head" in found and "head" not in found
+
+
+def test_hands_are_counted():
+    assert "pair" in signal_concepts("both fists") and "one_hand" not in signal_concepts("both fists")
+    assert "one_hand" in signal_concepts("a clenched fist")
+
+
+def test_bad_vocabulary_names_the_file():
+    with pytest.raises(DataError, match="signal_words.yaml"):
+        _read_vocabulary(Path("signal_words.yaml"), "concepts:\n  fist: {words: []}\n")
+    with pytest.raises(DataError, match="weight"):
+        _read_vocabulary(Path("signal_words.yaml"), "concepts:\n  fist: {words: [fist], weight: -1}\n")
+    with pytest.raises(DataError, match="conflict"):
+        _read_vocabulary(Path("signal_words.yaml"), "concepts:\n  fist: {words: [fist]}\nconflicts: [[fist, nope, 1]]\n")
+
+
+def test_shipped_vocabulary_loads():
+    vocab = load_vocabulary()
+    assert vocab.phrases and vocab.weights and vocab.aliases
+
+
+# ------------------------------------------------------------------------------------------ search
+
+@pytest.mark.parametrize("query, name", [
+    ("ref taps his elbow", "Elbowing"),
+    ("both hands on the hips", "Misconduct"),
+    ("arms crossed above the head, fists closed", "Penalty Shot"),
+    ("chopping motion on the forearm", "Slashing"),
+    ("hand on top of the helmet", "Match"),
+])
+def test_issue_examples_come_first(signals, query, name):
+    assert search_signals(signals, query)[0][0].name == name
+
+
+def test_own_paraphrases_cover_every_signal(signals):
+    assert {_key(s.name) for s in signals} == {_key(p["name"]) for p in PARAPHRASES}
+
+
+def test_own_paraphrases_hit_rates(signals):
+    hits1 = hits3 = 0
+    misses = []
+    for item in PARAPHRASES:
+        names = [_key(s.name) for s, _ in search_signals(signals, item["paraphrase"], 5)]
+        want = _key(item["name"])
+        rank = names.index(want) + 1 if want in names else None
+        hits1 += rank == 1
+        hits3 += rank is not None and rank <= 3
+        if rank != 1:
+            misses.append((item["paraphrase"], item["name"], rank))
+    n = len(PARAPHRASES)
+    assert hits1 / n >= 0.9, misses
+    assert hits3 / n >= 0.97, misses
+
+
+def test_search_limits_and_blank(signals):
+    assert search_signals(signals, "   ") == []
+    assert search_signals(signals, "xyzzy qwerty") == []
+    assert len(search_signals(signals, "fists", limit=3)) == 3
+    scores = [s for _, s in search_signals(signals, "fists clenched", limit=10)]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_meaning_tells_the_two_t_signals_apart(signals):
+    assert search_signals(signals, "hands make a T, the coach wants a time out")[0][0].name == "Timeout"
+    assert search_signals(signals, "hands in a T after the player kept taunting")[0][0].name == "Unsportsmanlike"
+
+
+def test_asking_by_name(signals):
+    assert search_signals(signals, "what is the signal for hooking")[0][0].name == "Hooking"
