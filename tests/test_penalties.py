@@ -276,3 +276,30 @@ def test_to_json_is_plain(index):
 
     for i in P.infractions(index)[:50]:
         json.dumps(i.to_json())
+
+
+# ------------------------------------------------------------------------------------------ properties
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_CODE_TEXT = st.one_of(st.text(max_size=20), st.text(alphabet="0123456789'+GMSPEIM ", max_size=12))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_CODE_TEXT)
+def test_parse_code_never_raises_and_keeps_its_text(code):
+    parts = P.parse_code(code)
+    assert parts.raw == code.strip()
+    assert parts.parts or parts.note == code.strip()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["a", "minor", "major", "or", "and", "plus", "game", "misconduct",
+                                 "penalty", "shot", "match", "may", "also", "include", "no", "shall",
+                                 "be", "imposed", ",", "If", "except", "ejection", "double", "bench"]),
+                max_size=25))
+def test_parts_from_text_never_raises(words):
+    sentence = " ".join(words)
+    for alt in P.parts_from_text(sentence, "penalty"):
+        assert alt.parts and all(p.kind in P.CLASS_NAMES + ("penalty",) for p in alt.parts)

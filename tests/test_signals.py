@@ -12,8 +12,9 @@ from rulebot.corpus import load_index
 from rulebot.errors import DataError
 from rulebot.signals import _read_vocabulary, load_signals, load_vocabulary, search_signals, signal_concepts
 
-PARAPHRASES = yaml.safe_load(
-    (Path(__file__).parent / "data" / "signal_paraphrases.yaml").read_text(encoding="utf-8"))
+DATA = Path(__file__).parent / "data"
+PARAPHRASES = yaml.safe_load((DATA / "signal_paraphrases.yaml").read_text(encoding="utf-8"))
+MORE = yaml.safe_load((DATA / "signal_paraphrases_more.yaml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -132,10 +133,11 @@ def test_own_paraphrases_cover_every_signal(signals):
     assert {_key(s.name) for s in signals} == {_key(p["name"]) for p in PARAPHRASES}
 
 
-def test_own_paraphrases_hit_rates(signals):
+@pytest.mark.parametrize("items", [PARAPHRASES, MORE], ids=["paraphrases", "more"])
+def test_own_paraphrases_hit_rates(signals, items):
     hits1 = hits3 = 0
     misses = []
-    for item in PARAPHRASES:
+    for item in items:
         names = [_key(s.name) for s, _ in search_signals(signals, item["paraphrase"], 5)]
         want = _key(item["name"])
         rank = names.index(want) + 1 if want in names else None
@@ -143,7 +145,7 @@ def test_own_paraphrases_hit_rates(signals):
         hits3 += rank is not None and rank <= 3
         if rank != 1:
             misses.append((item["paraphrase"], item["name"], rank))
-    n = len(PARAPHRASES)
+    n = len(items)
     assert hits1 / n >= 0.9, misses
     assert hits3 / n >= 0.97, misses
 

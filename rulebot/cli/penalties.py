@@ -10,6 +10,7 @@ from rulebot.errors import NotFoundError, UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``rulebot penalties`` to the sub-command parsers."""
     p = sub.add_parser(
         "penalties", help="look up an infraction's penalty, code and duration",
         description="Infractions and the penalties they carry: FIRS Annex C rows (code as printed) and "
@@ -44,6 +45,10 @@ def resolve_ruleset(index, value: str | None) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the matching infractions (or classes) as a table or JSON; return the exit status.
+
+    Raises UsageError for a bad option or ruleset, NotFoundError when nothing matches.
+    """
     from rulebot import penalties
     from rulebot.corpus import load_index
 

@@ -11,6 +11,7 @@ from rulebot.errors import NotFoundError, RulebotError, UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``rulebot signal`` to the sub-command parsers."""
     p = sub.add_parser(
         "signal", help="find a referee signal from a description of the gesture",
         description="Find a referee signal (FIRS Annex B) from what the official did: "
@@ -27,6 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the best signals for the query (or answer a JSON Lines batch); return the exit status.
+
+    Raises UsageError for a bad option, an empty query or a query given with --jsonl, NotFoundError
+    when nothing matches or the ruleset has no signals.
+    """
     from rulebot.cli.penalties import resolve_ruleset
     from rulebot.corpus import load_index
     from rulebot.signals import load_signals
