@@ -22,7 +22,11 @@ def layered(capsys):
 
 
 def _ask(searcher, question, limit=5):
-    return layered_answer(searcher.index, searcher.ask, question, "spring-classic", limit)
+    # Searcher.ask layers a ruleset that has a base; it must equal the layering function run on the
+    # un-layered ask.
+    answer = searcher.ask(question, "spring-classic", limit)
+    assert answer == layered_answer(searcher.index, searcher._ask_one, question, "spring-classic", limit)
+    return answer
 
 
 def test_game_length_tournament_first_base_replaced(layered):

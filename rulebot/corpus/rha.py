@@ -18,7 +18,7 @@ _LIST_ITEM = re.compile(r"(SECTION\s+[IVXLC]+|RULE\s+\d{3})\s*[-–]?\s*([^.]*?)
 _MARKER = re.compile(
     r"(?P<section>SECTION\s+(?P<roman>[IVXLC]+)\s*[-–]\s*)"
     r"|(?P<rule>RULE\s+(?P<num>\d{3})\b\s*[-–]?\s*)"
-    r"|(?P<sub>\((?P<letter>[a-z])\)\s*)"
+    r"|(?P<sub>\((?P<letter>[a-z])\.?\)\s*)"
     r"|(?P<note>NOTE\s*(?P<nn>\d*)\s*:\s*)"
     r"|(?P<sit>Situation\s*#\s*(?P<sn>\d+)\s*)"
     r"|(?P<item>(?<![\w.(])(?P<inum>\d{1,2})\.\s+)"

@@ -74,6 +74,20 @@ class Searcher:
         if not question or not question.strip():
             raise UsageError("the question is empty")
         self.check_ruleset(ruleset)
+        rs = self.index.rulesets.get(ruleset) if ruleset else None
+        if rs is not None and rs.base and rs.base in self.index.rulesets:
+            # A tournament sheet over the rules it amends: its own rules first, the base's after,
+            # each citation labelled with its layer (issue 7).
+            from rulebot.layering import layered_answer
+
+            return layered_answer(self.index, self._ask_one, question, ruleset, limit)
+        return self._ask_one(question, ruleset, limit)
+
+    def _ask_one(self, question: str, ruleset: str | None = None, limit: int = 5) -> Answer:
+        """:meth:`ask` for one ruleset (or all), without layering."""
+        if not question or not question.strip():
+            raise UsageError("the question is empty")
+        self.check_ruleset(ruleset)
         intent = classify(question)
         pq = parse_query(self.index, question, ruleset)
         if not pq.clauses and (len(pq.rulesets) >= 2 or (intent.compare and ruleset is None)):
