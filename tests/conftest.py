@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
+
+
+def pytest_configure(config):
+    """Before any fixture (module- and session-scoped ones too) runs, point the user directories at a
+    throw-away folder, so a developer's own ingested rulesets, history and cache never leak into tests."""
+    root = tempfile.mkdtemp(prefix="rulebot-tests-")
+    os.environ["RULEBOT_DATA_DIR"] = os.path.join(root, "user-data")
+    os.environ["RULEBOT_CACHE_DIR"] = os.path.join(root, "user-cache")
 
 
 @pytest.fixture(autouse=True)
