@@ -16,6 +16,10 @@ from rulebot.search.query import parse_query
 from rulebot.search.ranker import ClauseRanker
 
 
+#: A signal-search score (0..1) above which a gesture question is answered with that signal.
+SIGNAL_MIN_SCORE = 0.2
+
+
 class Searcher:
     """Ranked search and answers over one :class:`ClauseIndex`."""
 
@@ -96,6 +100,8 @@ class Searcher:
         if intent.signal and not pq.clauses and not self._has_signals(scope):
             return self._signals_elsewhere(question, scope, intent, limit)
         hits = self.search(question, ruleset, limit)
+        if intent.signal and not pq.clauses:
+            hits = self.signal_hits(pq.text or question, scope, hits, limit)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         missing = self.uncovered_terms(pq.text or question, scope) if not pq.clauses else []
         if not hits and not missing:
@@ -106,6 +112,31 @@ class Searcher:
                 text += " The nearest clauses are listed under see also."
             return Answer(question, ruleset, text, (), answered=False, see_also=cites)
         return Answer(question, ruleset, short_answer(self.index, hits, question, intent), cites)
+
+    def signal_hits(self, question: str, scope: set[str], hits: list[Hit], limit: int) -> list[Hit]:
+        """For a question describing an arm signal: the signals whose description matches it (by body
+        parts, hand shapes and motions, :func:`rulebot.signals.search_signals`) first, then the rule of
+        the best one, then the other hits.  ``hits`` unchanged when no signal matches well."""
+        from rulebot.signals import load_signals, search_signals
+
+        found = [(sig, sc) for sig, sc in search_signals(load_signals(self.index), question, limit)
+                 if sig.ruleset in scope]
+        if not found or found[0][1] < SIGNAL_MIN_SCORE:
+            return hits
+        top = max(h.score for h in hits) if hits else 1.0
+        out: list[Hit] = []
+        for sig, sc in found[:2]:
+            clause = self.index.get(sig.clause_id)
+            if clause is not None:
+                out.append(Hit(clause, top * (1 + sc)))
+        best = found[0][0]
+        for number in best.rules[:1]:
+            clause = self.index.lookup(best.ruleset, number)
+            if clause is not None:
+                out.append(Hit(clause, top))
+        seen = {h.clause.id for h in out}
+        out += [h for h in hits if h.clause.id not in seen]
+        return out[:limit]
 
     def _has_signals(self, scope: set[str]) -> bool:
         return any(c.kind == "signal" for rid in scope for c in self.index.by_ruleset(rid))

@@ -80,7 +80,7 @@ def label(index: ClauseIndex, clause: Clause) -> str:
     if clause.number:
         parts.append(clause.number)
     head = index.heading(clause)
-    if head and head != clause.number:
+    if head and not clause.number.endswith(head):
         parts.append(f"({head})")
     return " ".join(parts)
 
@@ -159,6 +159,21 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
     return None
 
 
+def signal_answer(index: ClauseIndex, clause: Clause) -> str:
+    """"Boarding — signal: Strike the clenched fist ...; means: minor (2') or major + game misconduct"."""
+    meaning = ""
+    try:
+        from rulebot.signals import load_signals
+
+        for sig in load_signals(index):
+            if sig.clause_id == clause.id and sig.meaning:
+                meaning = f"; means: {sig.meaning}"
+                break
+    except ImportError:  # pragma: no cover
+        pass
+    return f"{clause.title} — signal: {clause.text.rstrip('.')}{meaning} [{label(index, clause)}]"
+
+
 def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -> str:
     """The short answer: for a penalty question the call with its duration, for a signal the signal's
     name and description, else the best sentences of the top clause; numbers normalised; labelled
@@ -167,7 +182,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -
         return ""
     top = hits[0].clause
     if top.kind == "signal":
-        return f"{top.title}: {top.text} [{label(index, top)}]"
+        return signal_answer(index, top)
     if intent is not None and intent.penalty:
         ans = penalty_answer(index, hits, query)
         if ans:
