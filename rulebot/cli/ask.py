@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 
@@ -31,13 +32,15 @@ def run(args: argparse.Namespace) -> int:
     if args.jsonl:
         if args.question:
             raise UsageError("--jsonl reads questions from stdin; give no question argument")
-        return run_jsonl(searcher, sys.stdin, sys.stdout, args.limit)
+        # Bytes that are not UTF-8 must not end the batch: such a line is answered with an error.
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline=None)
+        return run_jsonl(searcher, stdin, sys.stdout, args.limit)
     question = " ".join(args.question).strip()
     if not question:
         raise UsageError("the question is empty (usage: rulebot ask QUESTION)")
     answer = searcher.ask(question, args.ruleset, args.limit)
     if args.json:
-        print(json.dumps(answer.to_json(), ensure_ascii=False, indent=2))
+        print(_json_line(answer.to_json(), indent=2))
     else:
         from rulebot.cli.render import print_answer
 
@@ -67,6 +70,18 @@ def run_jsonl(searcher, stdin, stdout, limit: int = 5) -> int:
             out = searcher.ask(question, ruleset, limit).to_json()
         except RulebotError as err:
             out = {"error": str(err), "line": lineno}
-        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        stdout.write(_json_line(out) + "\n")
         stdout.flush()
     return 0
+
+
+def _json_line(obj: dict, indent: int | None = None) -> str:
+    """``obj`` as JSON (one line unless ``indent``), non-ASCII kept as is -- except that a string
+    holding a lone surrogate (a ``"\\ud800"`` escape in a JSON line, or a command-line argument that
+    is not UTF-8) is written with ASCII escapes, since it cannot be encoded as UTF-8."""
+    line = json.dumps(obj, ensure_ascii=False, indent=indent)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(obj, indent=indent)
+    return line

@@ -18,7 +18,8 @@ def rule_key(number: str) -> str:
     """
     text = number.strip().lower()
     text = re.sub(r"^(rule|rules|section|sect|article|art|clause|para|paragraph)\b\.?\s*", "", text)
-    text = re.sub(r"(\d+\.\d+(?:\.\d+)*)([a-z])\b", r"\1 \2", text)
+    # possessive and anchored at the start of a number: linear on any input ("1.1.1.1..." x 10 000)
+    text = re.sub(r"(?<![\d.])(\d++(?:\.\d++)++)([a-z])\b", r"\1 \2", text)
     # unnumbered paragraphs and bullets keep their sign: "35 ¶2" -> "35.p2", "Format •1" -> "format.i1"
     text = re.sub(r"¶\s*(\d+)", r" p\1", text)
     text = re.sub(r"•\s*(\d+)", r" i\1", text)

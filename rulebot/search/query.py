@@ -63,6 +63,7 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
             text = pat.sub(" ", text)
     scope = named or ([ruleset] if ruleset else list(index.rulesets))
     clauses: list[Clause] = []
+    ids: set[str] = set()
     for m in _RULE_NUMBER.finditer(text):
         num = m.group("num")
         explicit = m.group(0).strip().lower()[:1].isalpha() or "." in num or "(" in num
@@ -75,12 +76,15 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
                 continue
             if not explicit and rid not in named and not (ruleset and rid == ruleset):
                 continue
-            clauses.append(c)
+            if c.id not in ids:  # each clause once (a query repeating a number stays linear)
+                clauses.append(c)
+                ids.add(c.id)
             break
     for m in _EXPLICIT.finditer(text):
         for rid in scope:
             c = index.lookup(rid, m.group("num"))
-            if c is not None and c not in clauses:
+            if c is not None and c.id not in ids:
                 clauses.append(c)
+                ids.add(c.id)
                 break
     return ParsedQuery(query, re.sub(r"\s+", " ", text).strip(), tuple(named), tuple(clauses))
