@@ -1,0 +1,2 @@
+"""One module per tab of the app: :mod:`.ask`, :mod:`.browse`, :mod:`.penalties`, :mod:`.signals`,
+:mod:`.quiz`."""

@@ -1,0 +1,337 @@
+"""Pilot tests: drive each tab of the app as a user would and check what it shows and stores."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ui_support import settle, sync
+from textual.widgets import Button, DataTable, Input, Select, TabbedContent, Tree
+
+from rulebot.ui.widgets.ask import AnswerBubble, CitationBlock
+from rulebot.ui.widgets.browse import ClauseView
+from rulebot.ui.widgets.quiz import LETTERS, QuestionCard
+
+SIZE = (100, 36)
+
+
+def active_tab(app) -> str:
+    return app.query_one("#tabs", TabbedContent).active
+
+
+def text_of(widget) -> str:
+    return str(widget.render())
+
+
+async def ask(pilot, app, question: str) -> None:
+    app.query_one("#question", Input).focus()
+    await pilot.pause()
+    await pilot.press(*question, "enter")
+    await settle(pilot, app)
+
+
+# -------------------------------------------------------------------------------------------- Ask
+
+
+@sync
+async def test_question_gets_an_answer_with_the_cited_rule(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.focused is app.query_one("#question", Input)
+        await ask(pilot, app, "how long is a major in RHA")
+        bubble = app.query_one(AnswerBubble)
+        assert "4 or 5 minutes" in text_of(bubble.query_one(".answer-text"))
+        cites = list(app.query(CitationBlock))
+        assert cites and cites[0].clause_id == "rha:403.a"
+        assert all(c.collapsed for c in cites)
+        assert app.query_one("#question", Input).value == ""
+
+
+@sync
+async def test_citation_expands_to_the_full_clause_and_opens_in_browse(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app, "how long is a major in RHA")
+        first = app.query(CitationBlock).first()
+        first.collapsed = False
+        await settle(pilot, app)
+        body = text_of(first.query_one(".clause-text"))
+        assert "major penalties may be either 4 or 5 minutes" in body
+        first.query_one(Button).press()
+        await settle(pilot, app)
+        assert active_tab(app) == "browse"
+        tree = app.query_one("#clause-tree", Tree)
+        assert tree.cursor_node is not None and tree.cursor_node.data == "rha:403.a"
+        view = text_of(app.query_one("#clause-body"))
+        assert "RHA 403 (a)" in view and "4 or 5 minutes" in view
+
+
+@sync
+async def test_follow_up_keeps_the_ruleset_of_the_last_question(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app, "how long is a major in RHA")
+        await ask(pilot, app, "what about a minor penalty")
+        second = list(app.query(AnswerBubble))[-1]
+        cites = list(second.query(CitationBlock))
+        assert cites and all(c.clause_id.startswith("rha:") for c in cites)  # asked of RHA again
+        assert "RHA" in text_of(app.query_one("#context"))
+
+
+@sync
+async def test_ruleset_choice_persists_between_runs(make, tmp_path):
+    settings = tmp_path / "settings.json"
+    app = make(settings_path=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        app.query_one("#ruleset", Select).value = "firs-2017"
+        await settle(pilot, app)
+    assert json.loads(settings.read_text())["ruleset"] == "firs-2017"
+    again = make(settings_path=settings)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot, again)
+        assert again.query_one("#ruleset", Select).value == "firs-2017"
+        await ask(pilot, again, "how long is a major penalty")
+        cites = list(again.query(CitationBlock))
+        assert cites and all(c.clause_id.startswith("firs-2017:") for c in cites)
+
+
+@sync
+async def test_empty_question_is_ignored(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app, "   ")
+        assert not list(app.query(AnswerBubble))
+
+
+# ----------------------------------------------------------------------------------------- Browse
+
+
+@sync
+async def test_browse_tree_opens_rulesets_and_shows_cross_references(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f2")
+        await settle(pilot, app)
+        tree = app.query_one("#clause-tree", Tree)
+        assert app.focused is tree
+        assert len(tree.root.children) == len(app.library.rulesets())
+        app.action_open_clause("firs-2017:6.4.21")
+        await settle(pilot, app)
+        view = app.query_one(ClauseView)
+        assert "6.4.21" in text_of(view.query_one("#clause-body"))
+        refs = view.query_one("#refs")
+        clause = app.library.clause("firs-2017:6.4.21")
+        targets = {r.target for c in app.library.index.subtree(clause) for r in c.refs if r.target}
+        if targets:  # follow the first cross-reference like a link
+            assert refs.display
+            refs.highlighted = 0
+            option = refs.get_option_at_index(0)
+            refs.action_select()
+            await settle(pilot, app)
+            assert tree.cursor_node is not None and tree.cursor_node.data == option.id
+
+
+@sync
+async def test_command_palette_jumps_to_a_rule_by_number(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("ctrl+p")
+        await settle(pilot, app)
+        await pilot.press(*"RHA 403 MAJOR")
+        await settle(pilot, app, 0.8)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert active_tab(app) == "browse"
+        node = app.query_one("#clause-tree", Tree).cursor_node
+        assert node is not None and node.data.startswith("rha:403")
+
+
+# -------------------------------------------------------------------------------------- Penalties
+
+
+@sync
+async def test_penalties_filter_ruleset_and_sort(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f3")
+        await settle(pilot, app)
+        pane = app.query_one("#penalties-pane")
+        everything = len(pane.shown)
+        assert everything > 50
+        assert app.focused is app.query_one("#penalty-filter", Input)
+        await pilot.press(*"spearing")
+        await settle(pilot, app)
+        rows = pane.shown
+        assert 0 < len(rows) < everything
+        assert all("spear" in r.infraction.lower() for r in rows)
+        assert app.query_one("#penalty-table", DataTable).row_count == len(rows)
+        app.query_one("#penalty-ruleset", Select).value = "firs-2017"
+        await settle(pilot, app)
+        assert pane.shown and all(r.ruleset == "firs-2017" for r in pane.shown)
+        info = text_of(app.query_one("#penalty-info"))
+        assert "Spearing" in info and "Signal:" in info
+        await pilot.press("ctrl+s")  # sort by ruleset, then infraction ...
+        await pilot.press("ctrl+s")
+        await settle(pilot, app)
+        names = [r.infraction.casefold() for r in pane.shown]
+        assert pane.sort_column == "infraction" and names == sorted(names)
+        pane.sort_by("infraction")
+        await settle(pilot, app)
+        assert [r.infraction.casefold() for r in pane.shown] == sorted(names, reverse=True)
+
+
+# ---------------------------------------------------------------------------------------- Signals
+
+
+@sync
+async def test_signal_search_as_you_type(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f4")
+        await settle(pilot, app)
+        assert app.focused is app.query_one("#signal-query", Input)
+        await pilot.press(*"hands on hips")
+        await settle(pilot, app)
+        pane = app.query_one("#signals-pane")
+        assert pane.results and pane.results[0].name == "Misconduct"
+        card = text_of(app.query(".signal-card").first())
+        assert "Misconduct" in card and "hips" in card
+
+
+# ------------------------------------------------------------------------------------------- Quiz
+
+
+def right_keys(item) -> list[str]:
+    """The keys that answer ``item`` correctly."""
+    q = item.question
+    if q.kind == "choice":
+        return [LETTERS[item.options.index(q.right_options[0])]]
+    if q.kind == "multi":
+        return [LETTERS[item.options.index(o)] for o in q.right_options] + ["enter"]
+    if q.kind == "truefalse":
+        return ["t" if q.answer else "f"]
+    return [*f"{q.answer:g}", "enter"]
+
+
+def wrong_keys(item) -> list[str]:
+    """Keys that answer ``item`` wrongly."""
+    q = item.question
+    if q.kind == "choice":
+        return [next(LETTERS[i] for i, o in enumerate(item.options) if o not in q.right_options)]
+    if q.kind == "multi":
+        return [LETTERS[i] for i, o in enumerate(item.options) if o not in q.right_options][:1] + ["enter"]
+    if q.kind == "truefalse":
+        return ["f" if q.answer else "t"]
+    return [*f"{q.answer + q.tolerance + 7:g}", "enter"]
+
+
+async def start_quiz(pilot, app, *, ruleset: str, count: int, mode: str):
+    await pilot.press("f5")
+    await settle(pilot, app, 0.5)
+    pane = app.query_one("#quiz-pane")
+    assert pane.ready
+    app.query_one("#quiz-ruleset", Select).value = ruleset
+    await settle(pilot, app)
+    app.query_one("#quiz-level", Select).value = "1"
+    app.query_one("#quiz-count", Input).value = str(count)
+    app.query_one("#quiz-mode", Select).value = mode
+    await settle(pilot, app)
+    app.query_one("#quiz-start", Button).press()
+    await settle(pilot, app)
+    return pane
+
+
+@sync
+async def test_practice_quiz_gives_feedback_quoting_the_clause_and_a_result(make):
+    from rulebot.quiz.history import History
+
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        pane = await start_quiz(pilot, app, ruleset="rha", count=2, mode="practice")
+        first = pane.session.current
+        assert first is not None and first.position == 0
+        assert app.focused in (app.query_one(QuestionCard), app.query_one("#quiz-answer"))
+        await pilot.press(*right_keys(first))
+        await settle(pilot, app)
+        feedback = text_of(app.query_one("#quiz-feedback"))
+        assert feedback.startswith("Right.")
+        assert first.question.cite[0].quote in feedback
+        await pilot.press("enter")
+        await settle(pilot, app)
+        second = pane.session.current
+        assert second is not None and second.position == 1
+        await pilot.press(*wrong_keys(second))
+        await settle(pilot, app)
+        assert text_of(app.query_one("#quiz-feedback")).startswith("Wrong")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        summary = text_of(app.query_one("#result-summary"))
+        assert "Score: 1/2 (50%)" in summary and "By topic" in summary
+        assert pane.result.score == 1 and pane.result.mode == "practice"
+    with History.open() as history:
+        attempts = history.attempts()
+    assert [(a.status, a.score, a.total, a.mode) for a in attempts] == [("finished", 1, 2, "practice")]
+
+
+@sync
+async def test_exam_shows_results_by_topic_and_history(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        pane = await start_quiz(pilot, app, ruleset="firs-2017", count=3, mode="exam")
+        while pane.session is not None and pane.session.current is not None:
+            item = pane.session.current
+            await pilot.press(*right_keys(item))
+            await settle(pilot, app)
+            assert text_of(app.query_one("#quiz-feedback")) == ""  # no feedback during an exam
+        summary = text_of(app.query_one("#result-summary"))
+        assert "Score: 3/3 (100%)" in summary and "PASSED" in summary
+        for topic in pane.result.by_topic:
+            assert topic.topic in summary
+        app.query_one("#quiz-again", Button).press()
+        await settle(pilot, app)
+        history = text_of(app.query_one("#quiz-history"))
+        assert "exam" in history and "3/3 (100%) passed" in history
+
+
+@sync
+async def test_quiz_rejects_a_letter_that_is_not_an_option(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        pane = await start_quiz(pilot, app, ruleset="rha", count=1, mode="practice")
+        item = pane.session.current
+        if item.question.kind not in ("choice", "multi"):
+            pytest.skip("first question has no options")
+        await pilot.press("z")
+        await settle(pilot, app)
+        assert pane.session.current is item and not pane.session.answers
+
+
+# ------------------------------------------------------------------------------------------ Theme
+
+
+@sync
+async def test_theme_toggles_and_persists(make, tmp_path):
+    settings = tmp_path / "settings.json"
+    app = make(settings_path=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        dark = app.current_theme.dark
+        await pilot.press("f6")
+        await settle(pilot, app)
+        assert app.current_theme.dark is not dark
+    again = make(settings_path=settings)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot, again)
+        assert again.current_theme.dark is not dark
