@@ -52,3 +52,15 @@ def test_question_not_covered_is_not_answered():
     # the same topic where the rulebook has it is answered
     b = s.ask("Is icing called here?", "challenge-cup-u9")
     assert b.answered and "icing" in b.citations[0].text.lower()
+
+
+def test_penalty_class_questions_answer_from_the_class_definition():
+    s = get_searcher()
+    a = s.ask("how long is a major in RHA")
+    assert a.answer.startswith("RHA major 4 or 5 min") and a.citations[0].rule == "403 (a)"
+    b = s.ask("What's the difference between a game ejection and a game misconduct?", "rha")
+    lines = b.answer.splitlines()
+    assert len(lines) == 2 and {c.rule for c in b.citations[:2]} == {"404 (c)", "404 (d)"}
+    # a question about an infraction is not a class question
+    c = s.ask("is boarding a major?", "firs-2017")
+    assert c.citations[0].rule.startswith("6.4.13")

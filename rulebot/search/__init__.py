@@ -5,16 +5,27 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Hit
-from rulebot.search.answer import citation, short_answer
+from rulebot.search.answer import best_sentences, citation, label, normalise_numbers, short_answer
 from rulebot.search.intent import Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
 from rulebot.search.ranker import ClauseRanker
 
+
+_CLASS_NAME = re.compile(r"\b(bench\s+minor|double\s+minor|gross\s+misconduct|game\s+misconduct|game\s+ejection|"
+                         r"misconduct|minor|major|match|penalty\s+shot)(?:\s+penalt(?:y|ies))?\b")
+#: Words that may stand beside a class name in a question about the class itself.
+_CLASS_QUESTION_WORDS = frozenset("""
+long length minutes minute min duration always two ten five four time times last lasts mean means meaning
+involve involves difference different happens happen serve served serving sit sits league here rules
+penalty penalties player players regular normal standard actually exactly kind type much get gets
+count counts charged next miss misses suspended suspension game games
+""".split())
 
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
 SIGNAL_MIN_SCORE = 0.2
@@ -99,6 +110,10 @@ class Searcher:
         scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
         if intent.signal and not pq.clauses and not self._has_signals(scope):
             return self._signals_elsewhere(question, scope, intent, limit)
+        classes = self.class_question(pq.text or question, scope) if not pq.clauses else []
+        answer = self.class_answer(question, ruleset, classes, limit) if classes else None
+        if answer is not None:
+            return answer
         hits = self.search(question, ruleset, limit)
         if intent.signal and not pq.clauses:
             hits = self.signal_hits(pq.text or question, scope, hits, limit)
@@ -137,6 +152,55 @@ class Searcher:
         seen = {h.clause.id for h in out}
         out += [h for h in hits if h.clause.id not in seen]
         return out[:limit]
+
+    def class_question(self, question: str, scope: set[str]) -> list:
+        """The penalty classes a question is about when it asks what a class is or how long it lasts
+        ("how long is a major in RHA", "is a minor always two minutes", "difference between a game
+        ejection and a game misconduct"), else [].  Classes come from the rulebooks' own definitions
+        (:func:`rulebot.penalties.penalty_classes`), only those ``scope`` defines."""
+        from rulebot.penalties import penalty_classes
+        from rulebot.search.text import STOP_WORDS, words
+
+        text = question.lower()
+        named = []
+        for m in _CLASS_NAME.finditer(text):
+            name = re.sub(r"\s+", " ", m.group(1))
+            if name not in named:
+                named.append(name)
+            text = text.replace(m.group(0), " ")
+        if not named:
+            return []
+        rest = [w for w in words(text) if w not in STOP_WORDS and w not in _CLASS_QUESTION_WORDS]
+        if rest:
+            return []  # other words: a question about an infraction or a situation, not the class
+        out = []
+        for pc in penalty_classes(self.index):
+            if pc.ruleset in scope and pc.name in named and pc.defined:
+                out.append(pc)
+        return out
+
+    def class_answer(self, question: str, ruleset: str | None, classes: list, limit: int) -> Answer | None:
+        """One line per (ruleset, class): its duration and what it does, citing the defining clause
+        (None when no defining clause is loaded)."""
+        lines, hits = [], []
+        for pc in classes:
+            clause = self.index.get(pc.clause_id)
+            if clause is None:
+                continue
+            name = self.index.rulesets[pc.ruleset].short_name
+            dur = f" {pc.duration_label}" if pc.duration_label else ""
+            effect = best_sentences(normalise_numbers(pc.effect), question, limit=1)
+            lines.append(f"{name} {pc.name}{dur} — {effect} [{label(self.index, clause)}]")
+            hits.append(Hit(clause, 100.0))
+        if not hits:
+            return None
+        seen = {h.clause.id for h in hits}
+        for h in self.search(question, ruleset, limit):
+            if h.clause.id not in seen and len(hits) < limit:
+                hits.append(h)
+                seen.add(h.clause.id)
+        cites = tuple(citation(self.index, h.clause, h.score) for h in hits[:max(limit, len(lines))])
+        return Answer(question, ruleset, "\n".join(lines), cites, kind="penalty")
 
     def _has_signals(self, scope: set[str]) -> bool:
         return any(c.kind == "signal" for rid in scope for c in self.index.by_ruleset(rid))
