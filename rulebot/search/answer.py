@@ -136,7 +136,12 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
             rows = [i for i in pen.infractions(index, c.ruleset) if getattr(i, "row_id", None) == c.id]
             if rows and rows[0].parts.parts:
                 call = describe_call(index, c.ruleset, [rows[0].parts])
-                return f"{call[:1].upper()}{call[1:]} — penalty index: {c.text} [{label(index, c)}]"
+                text = f"{call[:1].upper()}{call[1:]} — penalty index: {c.text} [{label(index, c)}]"
+                rule = index.get(rows[0].clause_id) if rows[0].clause_id else None
+                sig = signal_for(index, rule) if rule is not None else None
+                if sig is not None:
+                    text += f" Signal: {sig.name} — {sig.description.rstrip('.')}."
+                return text
             continue
         cands = [s for s in sentences(c.text) if imposes_penalty(s)]
         if not cands:
@@ -155,7 +160,28 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
         if not calls:
             continue
         call = "; ".join(dict.fromkeys(calls))
-        return f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(used))} [{label(index, c)}]"
+        text = f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(used))} [{label(index, c)}]"
+        sig = signal_for(index, c)
+        if sig is not None:
+            text += f" Signal: {sig.name} — {sig.description.rstrip('.')}."
+        return text
+    return None
+
+
+def signal_for(index: ClauseIndex, clause: Clause):
+    """The referee signal that goes with the rule ``clause`` belongs to (FIRS Annex B links each
+    signal to the rules of its penalty-index rows), or None."""
+    try:
+        from rulebot.signals import load_signals
+    except ImportError:  # pragma: no cover
+        return None
+    from rulebot.corpus.numbers import rule_key
+
+    keys = {rule_key(clause.number)}
+    keys |= {rule_key(a.number) for a in index.ancestors(clause) if a.number}
+    for sig in load_signals(index):
+        if sig.ruleset == clause.ruleset and any(rule_key(r) in keys for r in sig.rules):
+            return sig
     return None
 
 
