@@ -78,38 +78,92 @@ def _looks_outlined(lines: list[str]) -> bool:
             or count(r"\(\d{1,2}\)\s+\S") >= 2)
 
 
+#: ``ruleset.yaml`` keys that hold one text value (or nothing).
+_SCALAR_KEYS = ("short_name", "governing_body", "edition", "sport", "layout", "base", "follows", "source")
+_RULESET_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
 def read_ruleset_yaml(path, embedded: bool) -> Ruleset:
     """Read a ``ruleset.yaml`` (a Path or importlib Traversable) into a Ruleset.
 
-    Raises DataError naming the file (and line, for YAML syntax errors) when it is malformed."""
+    Keys: ``id`` (letters, digits, ``.``, ``_``, ``-``) and ``title`` are required; ``short_name``,
+    ``governing_body``, ``edition``, ``sport``, ``base``, ``follows``, ``source`` are one value each
+    (or absent); ``aliases`` a list of values; ``layout`` one of :data:`LAYOUTS` (or ``firs``).  Other
+    keys are ignored (``rulebot ingest`` records an ``ingest`` block).
+
+    Raises DataError naming the file and the line (``path:line: message``) when the file is not UTF-8,
+    not YAML, not a mapping, or a key is missing or of the wrong kind."""
     import yaml
 
-    text = path.read_text(encoding="utf-8")
+    raw = path.read_bytes()
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        line = getattr(getattr(exc, "problem_mark", None), "line", None)
-        raise DataError(f"invalid YAML: {getattr(exc, 'problem', exc)}", path,
-                        None if line is None else line + 1) from None
-    if not isinstance(data, dict) or not data.get("id") or not data.get("title"):
-        raise DataError("ruleset.yaml needs at least 'id' and 'title'", path, 1)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError("not UTF-8 text", path, raw[:exc.start].count(b"\n") + 1) from None
+    try:
+        loader = yaml.SafeLoader(text)  # the reader checks for control characters here already
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise DataError(f"invalid YAML: {exc.problem or exc.context}", path,
+                        None if mark is None else mark.line + 1) from None
+    except yaml.YAMLError as exc:  # a control character the reader refuses: it has a position
+        raise DataError(f"invalid YAML: {_one_line(exc)}", path, _error_line(text, exc)) from None
+    if not isinstance(node, yaml.MappingNode) or not isinstance(data, dict):
+        raise DataError("ruleset.yaml must be a mapping with at least 'id' and 'title'", path,
+                        node.start_mark.line + 1 if node is not None else 1)
+    lines = {k.value: k.start_mark.line + 1 for k, _v in node.value if isinstance(k, yaml.ScalarNode)}
+    end_line = node.end_mark.line + 1
+
+    def scalar(key: str, required: bool = False) -> str | None:
+        value = data.get(key)
+        if value is None or value == "":
+            if required:
+                raise DataError(f"ruleset.yaml needs {key!r}", path, lines.get(key, end_line))
+            return None
+        if isinstance(value, (list, dict, set)):
+            raise DataError(f"{key!r} must be one value, not a {type(value).__name__}", path, lines.get(key))
+        return str(value)
+
+    rid = scalar("id", required=True)
+    if not _RULESET_ID.fullmatch(rid):
+        raise DataError(f"'id' {rid!r} must be letters, digits, '.', '_' or '-'", path, lines.get("id"))
+    title = scalar("title", required=True)
+    values = {key: scalar(key) for key in _SCALAR_KEYS}
     aliases = data.get("aliases") or []
-    if not isinstance(aliases, list):
-        raise DataError("'aliases' must be a list", path)
+    if not isinstance(aliases, list) or any(isinstance(a, (list, dict, set)) or a is None for a in aliases):
+        raise DataError("'aliases' must be a list of names", path, lines.get("aliases"))
+    layout = values["layout"]
+    if layout is not None and layout not in (*LAYOUTS, "firs"):
+        raise DataError(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})", path, lines.get("layout"))
     return Ruleset(
-        id=str(data["id"]),
-        title=str(data["title"]),
-        short_name=str(data.get("short_name") or data["id"]),
+        id=rid,
+        title=title,
+        short_name=values["short_name"] or rid,
         aliases=tuple(str(a) for a in aliases),
-        governing_body=data.get("governing_body"),
-        edition=None if data.get("edition") is None else str(data.get("edition")),
-        sport=data.get("sport"),
-        layout=data.get("layout"),
-        base=data.get("base"),
-        follows=data.get("follows"),
+        governing_body=values["governing_body"],
+        edition=values["edition"],
+        sport=values["sport"],
+        layout=layout,
+        base=values["base"],
+        follows=values["follows"],
         embedded=embedded,
-        source_path=str(data.get("source") or "source.txt"),
+        source_path=values["source"] or "source.txt",
     )
+
+
+def _one_line(exc: Exception) -> str:
+    return " ".join(str(exc).split())
+
+
+def _error_line(text: str, exc: Exception) -> int | None:
+    """The line of a reader error (``yaml.reader.ReaderError`` has a character position), else None."""
+    position = getattr(exc, "position", None)
+    return None if position is None else text.count("\n", 0, position) + 1
 
 
 def parse_ruleset(ruleset: Ruleset, text: str) -> ParseResult:
@@ -149,15 +203,24 @@ def _fingerprint(dirs: list[tuple[object, bool]]) -> str:
 
 
 def build_index(dirs: list[tuple[object, bool]] | None = None) -> ClauseIndex:
-    """Parse every ruleset folder (``ruleset.yaml`` + source) into a fresh index (no cache)."""
+    """Parse every ruleset folder (``ruleset.yaml`` + source) into a fresh index (no cache).
+
+    Raises DataError naming the file (and line) for a malformed ``ruleset.yaml`` (see
+    :func:`read_ruleset_yaml`) or a source that is missing, unreadable or not UTF-8."""
     index = ClauseIndex()
     for d, embedded in dirs if dirs is not None else _ruleset_dirs():
         rs = read_ruleset_yaml(d.joinpath("ruleset.yaml"), embedded)
         src = d.joinpath(rs.source_path)
         try:
-            text = src.read_text(encoding="utf-8")
+            raw = src.read_bytes()
         except FileNotFoundError:
             raise DataError("source file not found", src) from None
+        except OSError as exc:
+            raise DataError(f"source file cannot be read ({exc.strerror or exc})", src) from None
+        try:
+            text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text() does
+        except UnicodeDecodeError as exc:
+            raise DataError("source file is not UTF-8 text", src, raw[:exc.start].count(b"\n") + 1) from None
         if rs.id in index.rulesets:
             # A user ruleset may not shadow an embedded one.
             continue

@@ -394,28 +394,34 @@ def read_bank(source: BankSource, *, name: str | None = None) -> tuple[Bank | No
         text = source.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None, [Problem(shown, None, "no such file")]
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        line = source.read_bytes()[:exc.start].count(b"\n") + 1
+        return None, [Problem(shown, line, "cannot read: not UTF-8 text")]
+    except OSError as exc:
         return None, [Problem(shown, None, f"cannot read: {exc}")]
     return parse_bank(text, shown)
 
 
 def parse_bank(text: str, name: str) -> tuple[Bank | None, list[Problem]]:
     """Validate the YAML ``text`` of a bank named ``name`` in messages; see :func:`read_bank`."""
-    loader = yaml.SafeLoader(text)
     try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
+        loader = yaml.SafeLoader(text)  # the reader refuses control characters here already
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         return None, [Problem(name, line, f"invalid YAML: {exc.problem or exc.context}")]
     except yaml.YAMLError as exc:
-        return None, [Problem(name, None, f"invalid YAML: {exc}")]
-    finally:
-        loader.dispose()
+        position = getattr(exc, "position", None)  # a ReaderError: the bad character's offset
+        line = None if position is None else text.count("\n", 0, position) + 1
+        return None, [Problem(name, line, f"invalid YAML: {' '.join(str(exc).split())}")]
 
     if node is None or not isinstance(node, yaml.MappingNode) or not isinstance(data, dict):
-        line = node.start_mark.line + 1 if node is not None else None
+        line = node.start_mark.line + 1 if node is not None else 1  # an empty file: its first line
         return None, [Problem(name, line, "a bank is a mapping with ruleset, level, title and questions")]
 
     problems = list(_duplicate_keys(node, name))
