@@ -182,10 +182,32 @@ def _ruleset_dirs() -> list[tuple[object, bool]]:
         if entry.is_dir() and entry.joinpath("ruleset.yaml").is_file():
             out.append((entry, True))
     user = paths.user_rulesets_dir()
+    _restore_interrupted_ingest(user)
     for entry in sorted(user.iterdir()):
         if entry.is_dir() and (entry / "ruleset.yaml").is_file():
             out.append((entry, False))
     return out
+
+
+def _restore_interrupted_ingest(user: Path) -> None:
+    """Put back a user ruleset that an ingest killed mid-replacement left aside (issue 8).
+
+    :func:`rulebot.ingest.ingest_file` replaces ``rulesets/<id>`` in two renames: the old folder to
+    ``ingest-staging/old-<id>-<8 hex>``, then the new one into place.  A process killed between the two
+    leaves no ``rulesets/<id>``; the newest such aside is renamed back, so the previous version is
+    what the next start sees.  Failures (another process restoring it first) are ignored."""
+    staging = user.parent / "ingest-staging"
+    if not staging.is_dir():
+        return
+    asides = [a for a in staging.glob("old-*") if re.fullmatch(r"old-.+-[0-9a-f]{8}", a.name)]
+    for aside in sorted(asides, key=lambda a: a.stat().st_mtime, reverse=True):
+        target = user / aside.name[len("old-"):-len("-12345678")]
+        if target.exists() or not (aside / "ruleset.yaml").is_file():
+            continue
+        try:
+            os.replace(aside, target)
+        except OSError:
+            pass
 
 
 def _fingerprint(dirs: list[tuple[object, bool]]) -> str:
