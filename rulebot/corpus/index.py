@@ -30,7 +30,8 @@ class ClauseIndex:
 
     ``rulesets`` by id (embedded first, then the user's); ``clauses`` by clause id; ``reports`` the
     parser's :class:`ParseResult` per ruleset (warnings, markers, artefacts) for parse reports and tests;
-    ``sources`` the source text per ruleset.
+    ``sources`` the source text per ruleset; ``derived`` structures built from the index and cached
+    with it (the search ranker, see :func:`rulebot.corpus.loader.load_index`), emptied by any change.
     """
 
     rulesets: dict[str, Ruleset] = field(default_factory=dict)
@@ -40,12 +41,14 @@ class ClauseIndex:
     _order: dict[str, list[str]] = field(default_factory=dict)
     _keys: dict[str, dict[str, str]] = field(default_factory=dict)
     _titles: dict[str, dict[str, str]] = field(default_factory=dict)
+    derived: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     # ------------------------------------------------------------------ building
     def add(self, ruleset: Ruleset, result: ParseResult, source: str) -> None:
         """Add one parsed ruleset (replacing any ruleset with the same id) and resolve its references."""
         rid = ruleset.id
         self.remove(rid)
+        self.derived.clear()
         self.rulesets[rid] = ruleset
         self.reports[rid] = result
         self.sources[rid] = source
@@ -75,6 +78,7 @@ class ClauseIndex:
             self.clauses.pop(cid, None)
         for d in (self.rulesets, self.reports, self.sources, self._keys, self._titles):
             d.pop(rid, None)
+        self.derived.clear()
 
     def _find_refs(self, rid: str, clause: Clause) -> tuple[Ref, ...]:
         refs: list[Ref] = []

@@ -7,7 +7,7 @@ import hashlib
 import os
 import pickle
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from rulebot.corpus.builder import ParseResult
@@ -16,7 +16,7 @@ from rulebot.errors import DataError
 from rulebot.models import Ruleset
 
 #: Bump when parser output changes, so cached indexes are rebuilt.
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 
 LAYOUTS = ("decimal", "rha", "numbered", "inline", "outline")
 
@@ -250,36 +250,97 @@ def build_index(dirs: list[tuple[object, bool]] | None = None) -> ClauseIndex:
     return index
 
 
-def load_index(use_cache: bool = True) -> ClauseIndex:
+#: What a cache file holds: ``(CACHE_TAG, index, {derived name: version})``.
+CACHE_TAG = "rulebot-index-cache"
+
+#: ``{name: (version, build)}``: structures built from the index and cached with it; ``version`` is a
+#: digest of the code that builds them (a changed version rebuilds them), ``build(index)`` makes one.
+Derived = Mapping[str, tuple[str, Callable[[ClauseIndex], object]]]
+
+
+def load_index(use_cache: bool = True, derived: Derived | None = None) -> ClauseIndex:
     """The clause index of the embedded corpus plus the user's ingested rulesets.
 
     Loads a pickled copy from the user's cache directory when the sources and the parser code are
     unchanged (start-up in milliseconds), else parses and refreshes the cache (written to a temporary
     file, then renamed).  ``RULEBOT_NO_CACHE=1`` or ``use_cache=False`` always parses.
+
+    ``derived`` (e.g. ``{"ranker": (version, ClauseRanker)}``) names structures built from the index
+    that are pickled in the same file, sharing its clauses, so a start-up loads them instead of
+    building them: on return each is in ``index.derived[name]``, loaded when the cache holds it with
+    the same version, else built (and the cache rewritten once).  Structures cached earlier but not
+    asked for are kept in ``index.derived`` too.
     """
     from rulebot import paths
 
+    wanted = dict(derived or {})
     dirs = _ruleset_dirs()
     if not use_cache or os.environ.get("RULEBOT_NO_CACHE"):
-        return build_index(dirs)
+        index = build_index(dirs)
+        _build_derived(index, {}, wanted)
+        return index
     key = _fingerprint(dirs)
     cache = paths.user_cache_dir() / f"index-{key}.pickle"
-    if cache.is_file():
-        try:
-            with cache.open("rb") as fh:
-                index = pickle.load(fh)
-            if isinstance(index, ClauseIndex):
-                return index
-        except Exception:  # a damaged cache is rebuilt, never trusted
-            pass
-    index = build_index(dirs)
+    loaded = _read_cache(cache)
+    if loaded is not None:
+        index, versions = loaded
+        if not _build_derived(index, versions, wanted):
+            return index
+    else:
+        index, versions = build_index(dirs), {}
+        _build_derived(index, versions, wanted)
+    _write_cache(cache, index, versions)
+    return index
+
+
+def _build_derived(index: ClauseIndex, versions: dict[str, str], wanted: dict) -> bool:
+    """Build the wanted structures the index does not hold at their version; True when any was built."""
+    built = False
+    for name, (version, build) in wanted.items():
+        if versions.get(name) == version and name in index.derived:
+            continue
+        index.derived[name] = build(index)
+        versions[name] = version
+        built = True
+    return built
+
+
+def _read_cache(cache: Path) -> tuple[ClauseIndex, dict[str, str]] | None:
+    """``(index, derived versions)`` from a cache file, or None when it is missing or unusable."""
+    import gc
+
+    if not cache.is_file():
+        return None
+    enabled = gc.isenabled()
+    gc.disable()  # unpickling makes ~10^6 objects, none of them garbage: no collections meanwhile
+    try:
+        with cache.open("rb") as fh:
+            data = pickle.load(fh)
+    except Exception:  # a damaged cache is rebuilt, never trusted
+        return None
+    finally:
+        if enabled:
+            gc.enable()
+    if (isinstance(data, tuple) and len(data) == 3 and data[0] == CACHE_TAG
+            and isinstance(data[1], ClauseIndex) and isinstance(data[2], dict)):
+        index, versions = data[1], dict(data[2])
+        # keep only the versions of what is really there
+        return index, {k: v for k, v in versions.items() if k in index.derived}
+    return None
+
+
+def _write_cache(cache: Path, index: ClauseIndex, versions: dict[str, str]) -> None:
+    """Replace every cached index by this one (temporary file, then rename); a read-only cache
+    directory only costs start-up time."""
     try:
         for old in cache.parent.glob("index-*.pickle"):
             old.unlink(missing_ok=True)
         tmp = cache.with_suffix(f".tmp{os.getpid()}")
         with tmp.open("wb") as fh:
-            pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((CACHE_TAG, index, versions), fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, cache)
-    except OSError:
-        pass  # a read-only cache directory only costs start-up time
-    return index
+    except Exception:  # noqa: BLE001 - an unwritable cache (full disk, unpicklable value) only costs time
+        try:
+            tmp.unlink(missing_ok=True)
+        except (OSError, NameError):
+            pass

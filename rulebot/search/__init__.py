@@ -36,7 +36,9 @@ class Searcher:
 
     def __init__(self, index: ClauseIndex) -> None:
         self.index = index
-        self.ranker = ClauseRanker(index)
+        # the ranker cached with the index (see get_searcher) when it was built over this very index
+        cached = getattr(index, "derived", {}).get("ranker")
+        self.ranker = cached if isinstance(cached, ClauseRanker) and cached.index is index else ClauseRanker(index)
 
     def check_ruleset(self, ruleset: str | None) -> None:
         """Raise UsageError for a ruleset id that is not loaded."""
@@ -323,4 +325,14 @@ def get_searcher() -> Searcher:
     """The process-wide searcher over :func:`rulebot.corpus.load_index`."""
     from rulebot.corpus import load_index
 
-    return Searcher(load_index())
+    return Searcher(load_index(derived={"ranker": (ranker_version(), ClauseRanker)}))
+
+
+def ranker_version() -> str:
+    """A digest of the code a :class:`ClauseRanker` is built by (a change rebuilds the cached one)."""
+    from pathlib import Path
+
+    from rulebot.derived import files_digest
+
+    here = Path(__file__).parent
+    return files_digest(here / "ranker.py", here / "text.py")
