@@ -12,6 +12,7 @@ from pathlib import Path
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.lazy import Lazy
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from rulebot.ui.library import Library
@@ -64,25 +65,27 @@ class RulebotApp(App[None]):
         with TabbedContent(initial="ask", id="tabs"):
             with TabPane("Ask", id="ask"):
                 yield AskPane(id="ask-pane")
+            # The hidden tabs are mounted just after the first paint (start-up under a second).
             with TabPane("Browse", id="browse"):
-                yield BrowsePane(id="browse-pane")
+                yield Lazy(BrowsePane(id="browse-pane"))
             with TabPane("Penalties", id="penalties"):
-                yield PenaltiesPane(id="penalties-pane")
+                yield Lazy(PenaltiesPane(id="penalties-pane"))
             with TabPane("Signals", id="signals"):
-                yield SignalsPane(id="signals-pane")
+                yield Lazy(SignalsPane(id="signals-pane"))
             with TabPane("Quiz", id="quiz"):
-                yield QuizPane(id="quiz-pane")
+                yield Lazy(QuizPane(id="quiz-pane"))
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self._warm_up:
-            self._warm()
+            # After the first paint, so the threads do not compete with it for the interpreter.
+            self.call_after_refresh(self._warm)
 
     @work(thread=True, exclusive=True, group="warm-up")
     def _warm(self) -> None:
-        """Build the searcher and the signal and penalty tables off the UI thread."""
+        """Build the searcher, the signal and penalty tables and the quiz banks off the UI thread."""
         self.library.warm_up()
 
     # -- settings ------------------------------------------------------------------------------------

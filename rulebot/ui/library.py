@@ -96,16 +96,24 @@ class Conversation:
         self.context_ruleset: str | None = None
         self._lock = threading.Lock()
         self._delegate: Any = None
-        try:
-            from rulebot.search import conversation as conv_mod  # issue 4, when it lands
-        except ImportError:
-            conv_mod = None
-        cls = getattr(conv_mod, "Conversation", None) if conv_mod else None
-        if cls is not None:
+        self._delegate_checked = False
+
+    def _conversation_delegate(self) -> Any:
+        """The library's conversation object (built on the first question: it needs the searcher,
+        which takes a moment to build), or None when the library has none."""
+        if not self._delegate_checked:
+            self._delegate_checked = True
             try:
-                self._delegate = cls(library.searcher)
-            except TypeError:
-                self._delegate = None
+                from rulebot.search import conversation as conv_mod  # issue 4
+            except ImportError:
+                conv_mod = None
+            cls = getattr(conv_mod, "Conversation", None) if conv_mod else None
+            if cls is not None:
+                try:
+                    self._delegate = cls(self.library.searcher)
+                except TypeError:
+                    self._delegate = None
+        return self._delegate
 
     def ask(self, question: str, ruleset: str | None) -> Answer:
         """Answer ``question`` in ``ruleset`` (None: all, or the conversation's context).
@@ -122,12 +130,13 @@ class Conversation:
         effective = ruleset
         if effective is None and not named and self.context_ruleset:
             effective = self.context_ruleset
-        if self._delegate is not None:
+        delegate = self._conversation_delegate()
+        if delegate is not None:
             # rulebot.search.conversation.Conversation(searcher, ruleset=None): the ruleset is an
             # attribute; it resolves "and in RHA?" / "what's the signal for that?" itself.
-            self._delegate.ruleset = effective
-            answer = self._delegate.ask(question)
-            turns = getattr(self._delegate, "turns", None)
+            delegate.ruleset = effective
+            answer = delegate.ask(question)
+            turns = getattr(delegate, "turns", None)
             asked_of = turns[-1].ruleset if turns else None
         else:
             answer = searcher.ask(question, effective)
@@ -142,12 +151,13 @@ class Conversation:
 
     def reset(self) -> None:
         """Forget the context (a new conversation)."""
-        self.context_ruleset = None
-        if self._delegate is not None:
-            if hasattr(self._delegate, "reset"):
-                self._delegate.reset()
-            elif isinstance(getattr(self._delegate, "turns", None), list):
-                self._delegate.turns.clear()
+        with self._lock:
+            self.context_ruleset = None
+            if self._delegate is not None:
+                if hasattr(self._delegate, "reset"):
+                    self._delegate.reset()
+                elif isinstance(getattr(self._delegate, "turns", None), list):
+                    self._delegate.turns.clear()
 
 
 # --------------------------------------------------------------------------------------------------
@@ -197,10 +207,16 @@ class Library:
             return self._searcher
 
     def warm_up(self) -> None:
-        """Build the searcher and the signal and penalty tables now (call from a worker thread)."""
+        """Build the searcher, the signal and penalty tables and the quiz banks now (call from a
+        worker thread); a failure here is left for the tab that needs the data to report."""
+        from rulebot.errors import RulebotError
+
         self.searcher  # noqa: B018 - built for its side effect
-        self.signal_records()
-        self.penalties()
+        for step in (self.signal_records, self.penalties, self.quiz_questions):
+            try:
+                step()
+            except RulebotError:
+                pass
 
     def rulesets(self) -> list[Ruleset]:
         """The loaded rulesets in load order."""

@@ -43,7 +43,13 @@ class PenaltiesPane(Vertical):
         self.sort_column: str | None = None
         self.sort_reverse = False
         self._penalty_rows: list[PenaltyView] = []
-        self.refresh_rows()
+        self._loaded = False
+
+    def on_show(self) -> None:
+        """Fill the table the first time the tab is shown (not at start-up)."""
+        if not self._loaded:
+            self._loaded = True
+            self.refresh_rows()
 
     def focus_main(self) -> None:
         """Focus the filter box."""
@@ -88,7 +94,7 @@ class PenaltiesPane(Vertical):
             info.update(Content("No penalty matches that filter."))
 
     def on_resize(self) -> None:
-        if self.app.library.penalties_available():  # type: ignore[attr-defined]
+        if self._loaded and self.app.library.penalties_available():  # type: ignore[attr-defined]
             self.call_after_refresh(self.refresh_rows)
 
     @on(Input.Changed, "#penalty-filter")

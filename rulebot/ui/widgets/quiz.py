@@ -133,8 +133,14 @@ class QuizPane(Vertical):
         self.choice: Any = None
         self.query_one("#quiz-answer", Input).display = False
         self.query_one("#quiz-start", Button).disabled = True
-        self._show_history()
-        self._load_banks()
+        self._started_loading = False
+
+    def on_show(self) -> None:
+        """Load the banks and the history the first time the tab is shown (not at start-up)."""
+        if not self._started_loading:
+            self._started_loading = True
+            self.query_one("#quiz-history", Static).update(Content("Loading the question banks…"))
+            self._load_banks()
 
     @work(thread=True, group="quiz-banks")
     def _load_banks(self) -> None:
@@ -142,7 +148,7 @@ class QuizPane(Vertical):
         library = self.app.library  # type: ignore[attr-defined]
         try:
             choice = library.quiz_choice()
-        except RulebotError as err:
+        except RulebotError as err:  # a bad bank: say which, keep the app running
             self.app.call_from_thread(self._banks_failed, str(err))
             return
         self.app.call_from_thread(self._banks_loaded, choice)
@@ -160,6 +166,7 @@ class QuizPane(Vertical):
             select.value = ANY
         self._set_levels(None)
         self.query_one("#quiz-start", Button).disabled = False
+        self._show_history()
 
     @property
     def ready(self) -> bool:

@@ -41,7 +41,13 @@ class SignalsPane(Vertical):
 
     def on_mount(self) -> None:
         self.results: list[SignalView] = []
-        self._search("")
+        self._loaded = False
+
+    def on_show(self) -> None:
+        """List every signal the first time the tab is shown (not at start-up)."""
+        if not self._loaded:
+            self._loaded = True
+            self._search(self.query_one("#signal-query", Input).value)
 
     def focus_main(self) -> None:
         """Focus the search box."""
