@@ -3,7 +3,8 @@ without raising, and loses no word: the words of the source are exactly the word
 titles and texts, the number markers and the removed artefacts (the check of
 ``tests/test_parse.py::test_nothing_lost``, on generated documents).
 
-The generated documents mix arbitrary Unicode with the fragments each parser reacts to (rule and
+Every layout of :data:`rulebot.corpus.loader.LAYOUTS` is covered (``outline``, the parser for rule
+sheets users ingest, as well as the four the seed rulebooks use).  The generated documents mix arbitrary Unicode with the fragments each parser reacts to (rule and
 section headings, lettered and numbered sub-clauses, notes, bullets, dot-leader contents lines,
 running footers, glossary blocks), so the parsers' structure-building paths are exercised, not just
 their "plain paragraph" path.  Bounded: a few hundred examples per parser, no deadline.
@@ -22,7 +23,7 @@ from rulebot.corpus.builder import ParseResult
 from rulebot.corpus.loader import parser_for
 
 WORD = re.compile(r"[A-Za-z0-9]+")
-LAYOUTS = ("decimal", "rha", "numbered", "inline")
+LAYOUTS = ("decimal", "rha", "numbered", "inline", "outline")
 
 # Fragments the parsers give meaning to, in the shapes the five rulebooks print them.
 FRAGMENTS = [

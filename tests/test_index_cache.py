@@ -156,3 +156,31 @@ def test_get_searcher_uses_the_cached_ranker(counted, monkeypatch):
         assert counted["ranker"] == 1 and s.ranker is s.index.derived["ranker"]
     finally:
         get_searcher.cache_clear()
+
+
+def test_a_process_killed_while_writing_the_cache_leaves_nothing_half_written(counted):
+    """The cache is written to a temporary file and renamed: a writer killed half-way leaves no
+    ``index-*.pickle`` behind, and the next start builds and writes a whole one."""
+    import signal
+    import subprocess
+    import sys
+
+    script = (
+        "import os, pickle, signal\n"
+        "def dump(obj, fh, protocol=None):\n"
+        "    data = pickle.dumps(obj, protocol=protocol)\n"
+        "    fh.write(data[: len(data) // 2]); fh.flush()\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+        "pickle.dump = dump\n"
+        "from rulebot.search import get_searcher\n"
+        "get_searcher()\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=180)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    assert _cache_files() == []
+    assert list(paths.user_cache_dir().glob("index-*.tmp*")), "the child did get to write"
+    index = load_index(derived=counted["derived"])
+    assert (counted["parse"], counted["ranker"]) == (1, 1) and "rha" in index.rulesets
+    assert len(_cache_files()) == 1
+    assert load_index(derived=counted["derived"]).derived["ranker"] is not None
+    assert (counted["parse"], counted["ranker"]) == (1, 1)

@@ -7,6 +7,7 @@ import hashlib
 import os
 import pickle
 import re
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -335,6 +336,9 @@ def _write_cache(cache: Path, index: ClauseIndex, versions: dict[str, str]) -> N
     try:
         for old in cache.parent.glob("index-*.pickle"):
             old.unlink(missing_ok=True)
+        for stale in cache.parent.glob("index-*.tmp*"):  # left by a process killed mid-write
+            if time.time() - stale.stat().st_mtime > 600:
+                stale.unlink(missing_ok=True)
         tmp = cache.with_suffix(f".tmp{os.getpid()}")
         with tmp.open("wb") as fh:
             pickle.dump((CACHE_TAG, index, versions), fh, protocol=pickle.HIGHEST_PROTOCOL)
