@@ -15,6 +15,22 @@ from pathlib import Path
 APP_NAME = "rulebot"
 
 
+def _ensure_dir(path: Path, env: str) -> Path:
+    """Create ``path`` if needed; raise DataError naming it (and the variable that sets it) when it
+    cannot be a directory."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        from rulebot.errors import DataError
+
+        raise DataError(f"not a directory (set {env} to a folder)", path) from None
+    except OSError as exc:
+        from rulebot.errors import DataError
+
+        raise DataError(f"cannot create this folder ({exc.strerror}); set {env} to another", path) from None
+    return path
+
+
 def corpus_root() -> Traversable:
     """The embedded corpus: one folder per ruleset id holding ``ruleset.yaml`` and ``source.txt``."""
     return resources.files("rulebot._corpus")
@@ -39,8 +55,7 @@ def user_data_dir() -> Path:
         from platformdirs import user_data_path
 
         path = user_data_path(APP_NAME, appauthor=False)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _ensure_dir(path, "RULEBOT_DATA_DIR")
 
 
 def user_cache_dir() -> Path:
@@ -52,12 +67,9 @@ def user_cache_dir() -> Path:
         from platformdirs import user_cache_path
 
         path = user_cache_path(APP_NAME, appauthor=False)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _ensure_dir(path, "RULEBOT_CACHE_DIR")
 
 
 def user_rulesets_dir() -> Path:
     """Folder of rulesets the user ingested, one sub-folder per ruleset id."""
-    path = user_data_dir() / "rulesets"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _ensure_dir(user_data_dir() / "rulesets", "RULEBOT_DATA_DIR")

@@ -72,7 +72,10 @@ def _kill_after(cmd: list[str], delay: float) -> list[str]:
         assert first.strip() == "ready", first + proc.stderr.read()
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
-        out, _err = proc.communicate(timeout=60)
+        proc.wait(timeout=60)
+        # read through the same buffered file that readline() used: communicate() would read the raw
+        # pipe and miss the lines readline() had already buffered ahead
+        out = proc.stdout.read()
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -29,6 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               "same network.")
     s.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
     s.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    s.add_argument("--public-url", help="the address browsers use to reach this machine "
+                   "(default: http://HOST:PORT; with --host 0.0.0.0, this machine's network address)")
     s.set_defaults(func=run_serve)
 
 
@@ -62,13 +64,32 @@ def serve_command() -> str:
     return f"{shlex.quote(sys.executable)} -m rulebot app"
 
 
+def default_public_url(host: str, port: int) -> str:
+    """The URL the served page tells browsers to use.  Listening on every interface ("0.0.0.0", "::")
+    means nothing to a phone, so use this machine's own network address (resolved locally, no traffic
+    sent) and fall back to the host name."""
+    if host in ("0.0.0.0", "::", ""):
+        import socket
+
+        name = socket.gethostname()
+        try:
+            addr = socket.gethostbyname(name)
+        except OSError:
+            addr = name
+        if addr.startswith("127."):
+            addr = name
+        host = addr
+    return f"http://{host}:{port}"
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Serve the app on ``args.host``:``args.port`` until interrupted; returns 0."""
     try:
         from textual_serve.server import Server
     except ModuleNotFoundError:
-        raise NotFoundError("textual-serve is not installed (pip install 'rulebot[serve]')") from None
-    server = Server(serve_command(), host=args.host, port=args.port, title="rulebot")
+        raise NotFoundError("textual-serve is not installed (pip install textual-serve)") from None
+    public_url = getattr(args, "public_url", None) or default_public_url(args.host, args.port)
+    server = Server(serve_command(), host=args.host, port=args.port, title="rulebot", public_url=public_url)
     try:
         server.serve()
     except OSError as exc:

@@ -23,8 +23,7 @@ def run(args: argparse.Namespace) -> int:
     from rulebot.search.conversation import Conversation
 
     searcher = get_searcher()
-    searcher.check_ruleset(args.ruleset)
-    convo = Conversation(searcher, args.ruleset)
+    convo = Conversation(searcher, searcher.check_ruleset(args.ruleset))
     interactive = sys.stdin.isatty() and not args.json
     if interactive:
         print("Ask a rules question (empty line to quit).")

@@ -68,8 +68,7 @@ def run_rule(args: argparse.Namespace) -> int:
     from rulebot.corpus import load_index
 
     index = load_index()
-    if args.ruleset not in index.rulesets:
-        raise UsageError(f"unknown ruleset {args.ruleset!r} (known: {', '.join(sorted(index.rulesets))})")
+    args.ruleset = index.resolve_ruleset(args.ruleset)
     number = " ".join(args.number).strip()
     if not number:
         rows = [c for c in index.by_ruleset(args.ruleset) if c.kind in ("section", "rule", "definition")

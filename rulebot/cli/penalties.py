@@ -28,20 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def resolve_ruleset(index, value: str | None) -> str | None:
-    """A ruleset id from an id or a name the user types ("FIRS", "ball hockey"), case-insensitive.
-
-    Raises :class:`UsageError` naming the known ids when nothing matches.
-    """
-    if value is None:
-        return None
-    if value in index.rulesets:
-        return value
-    want = " ".join(value.lower().replace("-", " ").split())
-    for rid, rs in index.rulesets.items():
-        names = {rid, rs.short_name, *rs.aliases}
-        if want in {" ".join(n.lower().replace("-", " ").split()) for n in names if n}:
-            return rid
-    raise UsageError(f"unknown ruleset {value!r} (known: {', '.join(sorted(index.rulesets))})")
+    """A ruleset id from an id or a name the user types (see ``ClauseIndex.resolve_ruleset``)."""
+    return index.resolve_ruleset(value)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -106,6 +106,22 @@ class ClauseIndex:
         return tuple(refs)
 
     # ------------------------------------------------------------------ reading
+    def resolve_ruleset(self, name: str | None) -> str | None:
+        """A ruleset id from an id or a name users type ("FIRS", "ball hockey", "U9"),
+        case-insensitive; None for None.  Raises UsageError naming the known ids when nothing matches."""
+        if name is None:
+            return None
+        if name in self.rulesets:
+            return name
+        want = " ".join(name.lower().replace("-", " ").split())
+        for rid, rs in self.rulesets.items():
+            names = {rid, rs.short_name, *rs.aliases}
+            if want in {" ".join(n.lower().replace("-", " ").split()) for n in names if n}:
+                return rid
+        from rulebot.errors import UsageError
+
+        raise UsageError(f"unknown ruleset {name!r} (known: {', '.join(sorted(self.rulesets))})")
+
     def get(self, clause_id: str) -> Clause | None:
         """The clause with this id, or None."""
         return self.clauses.get(clause_id)

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
-from rulebot.models import Answer, Hit
+from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import best_sentences, citation, label, normalise_numbers, short_answer
 from rulebot.search.intent import Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
@@ -27,6 +27,10 @@ penalty penalties player players regular normal standard actually exactly kind t
 count counts charged next miss misses suspended suspension game games
 """.split())
 
+_AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|"
+                         r"\bmatch penalty\b|severe|violent|third|subsequent|during (?:an )?altercation|"
+                         r"causing|cause|penalty shot|breakaway|break-away|from behind")
+
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
 SIGNAL_MIN_SCORE = 0.2
 
@@ -40,11 +44,10 @@ class Searcher:
         cached = getattr(index, "derived", {}).get("ranker")
         self.ranker = cached if isinstance(cached, ClauseRanker) and cached.index is index else ClauseRanker(index)
 
-    def check_ruleset(self, ruleset: str | None) -> None:
-        """Raise UsageError for a ruleset id that is not loaded."""
-        if ruleset is not None and ruleset not in self.index.rulesets:
-            known = ", ".join(sorted(self.index.rulesets))
-            raise UsageError(f"unknown ruleset {ruleset!r} (known: {known})")
+    def check_ruleset(self, ruleset: str | None) -> str | None:
+        """The id of a ruleset given by id or name ("FIRS", "ball hockey"); None for None.
+        Raises UsageError for a ruleset that is not loaded."""
+        return self.index.resolve_ruleset(ruleset)
 
     def search(self, query: str, ruleset: str | None = None, limit: int = 10) -> list[Hit]:
         """Clauses for ``query`` best first, at most ``limit``.
@@ -52,7 +55,7 @@ class Searcher:
         A ruleset named in the query ("in FIRS") narrows the search like ``ruleset``; a rule number in
         it ("6.4.21 C", "RHA 402") puts that clause (and, when it has no text, its sub-clauses) first.
         Raises UsageError for an unknown ``ruleset``."""
-        self.check_ruleset(ruleset)
+        ruleset = self.check_ruleset(ruleset)
         pq = parse_query(self.index, query, ruleset)
         scope = set(pq.rulesets) or ({ruleset} if ruleset else None)
         hits: list[Hit] = []
@@ -65,7 +68,10 @@ class Searcher:
         rest = pq.text if pq.clauses else pq.text or query
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
         intent = classify(query)
-        for hit in rerank(ranked, intent):
+        reranked = rerank(ranked, intent)
+        if intent.penalty:
+            reranked = self.prefer_basic_case(reranked, query)
+        for hit in reranked:
             if hit.clause.id in seen:
                 continue
             parent = self.index.get(hit.clause.parent) if hit.clause.parent else None
@@ -84,13 +90,45 @@ class Searcher:
                         seen.add(item.id)
         return hits[:limit]
 
+    def prefer_basic_case(self, hits: list[Hit], query: str) -> list[Hit]:
+        """For "what's the penalty for X": the rule's basic case before its aggravated forms.
+
+        Rulebooks state the ordinary penalty first (FIRS 6.4.30 A "A Minor Penalty or ... a Major
+        Penalty and a Game Misconduct") and then the aggravated ones (6.4.30 B "...causing injury",
+        RHA 635 (d) "may also be treated as a match penalty").  Unless the question itself speaks of
+        injury, an attempt, or the harsher penalty, the first penalty-stating sub-clause of a rule is
+        weighed up and the aggravated ones down."""
+        q = query.lower()
+        asks_aggravated = bool(_AGGRAVATED.search(q))
+        out = []
+        for h in hits:
+            c, w = h.clause, 1.0
+            if c.kind in ("note", "situation"):
+                w *= 0.85  # a clarification, not the rule that sets the penalty
+            if c.kind in ("paragraph", "item") and c.parent and not asks_aggravated:
+                if _AGGRAVATED.search(c.text.lower()):
+                    w *= 0.8
+                elif self._first_penalty_child(c):
+                    w *= 1.25
+            out.append(Hit(c, h.score * w))
+        return sorted(out, key=lambda h: -h.score)
+
+    def _first_penalty_child(self, clause) -> bool:
+        parent = self.index.get(clause.parent)
+        if parent is None:
+            return False
+        for sib in self.index.children(parent):
+            if imposes_penalty(sib.text):
+                return sib.id == clause.id
+        return False
+
     def ask(self, question: str, ruleset: str | None = None, limit: int = 5) -> Answer:
         """Answer ``question``: a short answer from the best clause and up to ``limit`` citations.
 
         Raises UsageError for an empty question or an unknown ruleset."""
         if not question or not question.strip():
             raise UsageError("the question is empty")
-        self.check_ruleset(ruleset)
+        ruleset = self.check_ruleset(ruleset)
         rs = self.index.rulesets.get(ruleset) if ruleset else None
         if rs is not None and rs.base and rs.base in self.index.rulesets:
             # A tournament sheet over the rules it amends: its own rules first, the base's after,
@@ -100,14 +138,16 @@ class Searcher:
             return layered_answer(self.index, self._ask_one, question, ruleset, limit)
         return self._ask_one(question, ruleset, limit)
 
-    def _ask_one(self, question: str, ruleset: str | None = None, limit: int = 5) -> Answer:
-        """:meth:`ask` for one ruleset (or all), without layering."""
+    def _ask_one(self, question: str, ruleset: str | None = None, limit: int = 5,
+                 compare: bool = True) -> Answer:
+        """:meth:`ask` for one ruleset (or all), without layering (``compare=False``: never split the
+        question into one line per ruleset)."""
         if not question or not question.strip():
             raise UsageError("the question is empty")
-        self.check_ruleset(ruleset)
+        ruleset = self.check_ruleset(ruleset)
         intent = classify(question)
         pq = parse_query(self.index, question, ruleset)
-        if not pq.clauses and (len(pq.rulesets) >= 2 or (intent.compare and ruleset is None)):
+        if compare and not pq.clauses and (len(pq.rulesets) >= 2 or (intent.compare and ruleset is None)):
             return self.compare(question, pq.rulesets or tuple(self.index.rulesets), intent, limit)
         scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
         if intent.signal and not pq.clauses and not self._has_signals(scope):
@@ -228,7 +268,7 @@ class Searcher:
         """Rule topics named in the query (the ``topics`` list of ``rulebot/data/synonyms.yaml``:
         icing, offside, mercy rule, shootout ...) that the rulebooks in ``scope`` never mention, nor any
         synonym of them: the question is not covered there (e.g. icing asked of the ball-hockey league)."""
-        from rulebot.search.text import load_synonyms, terms, words
+        from rulebot.search.text import NUMBER_WORDS, load_synonyms, terms, words
 
         ranker = self.ranker
         syn = load_synonyms()
@@ -251,7 +291,10 @@ class Searcher:
                 continue
             if any(f" {' '.join(tw)} " in f" {' '.join(words(m))} " for m in missing):
                 continue
-            alts = [a for a in syn.expansions(tw) if "".join(words(a)) != "".join(tw)]
+            # other spellings are not other words; alternatives with a number ("two minute") are too
+            # loose to prove a rulebook covers the topic
+            alts = [a for a in syn.expansions(tw) if "".join(words(a)) != "".join(tw)
+                    and not any(w.isdigit() or w in NUMBER_WORDS for w in words(a))]
             if in_scope(topic) or any(in_scope(alt) for alt in alts):
                 continue
             missing.append(topic)
@@ -267,28 +310,34 @@ class Searcher:
         return text
 
     def compare(self, question: str, rulesets: tuple[str, ...], intent: Intent, limit: int = 5) -> Answer:
-        """One line per ruleset ("RHA: ...") for a question asked across rulebooks, with each
+        """One line per ruleset ("RHA: ...") for a question asked across rulebooks — each the answer
+        that ruleset alone gives (its call, its class definition, or "not covered") — with each
         ruleset's best clauses cited in turn (its best first, then its second ...)."""
+        from rulebot.search.intent import strip_comparison
+
         pq = parse_query(self.index, question)
-        rest = pq.text or question
+        rest = strip_comparison(pq.text)
+        if not any(ch.isalnum() for ch in rest):
+            names = ", ".join(self.index.rulesets[r].short_name for r in rulesets)
+            return Answer(question, None, f"What should I compare across {names}? Ask about a rule, "
+                          "e.g. how long periods are.", (), answered=False, kind="comparison")
         lines: list[str] = []
-        per: list[list[Hit]] = []
+        per: list[tuple[Citation, ...]] = []
         for rid in rulesets:
-            hits = self.search(rest, rid, 3)
-            if not hits:
-                continue
+            one = self._ask_one(rest, rid, 3, compare=False)
             name = self.index.rulesets[rid].short_name
-            lines.append(f"{name}: {short_answer(self.index, hits, rest, intent)}")
-            per.append(hits)
-        ordered: list[Hit] = []
+            text = one.answer[len(name) + 1:] if one.answer.startswith(f"{name} ") else one.answer
+            lines.append(f"{name}: {text}")
+            if one.answered:
+                per.append(one.citations)
+        ordered: list[Citation] = []
         for rank in range(3):
-            ordered.extend(h[rank] for h in per if len(h) > rank)
+            ordered.extend(c[rank] for c in per if len(c) > rank)
         n = max(limit, len(per))
-        cites = tuple(citation(self.index, h.clause, h.score) for h in ordered[:n])
-        if not lines:
-            return Answer(question, None, "No rule found for that question.", (), answered=False,
-                          kind="comparison")
-        return Answer(question, None, "\n".join(lines), cites, kind="comparison")
+        if not ordered:
+            return Answer(question, None, "\n".join(lines) or "No rule found for that question.", (),
+                          answered=False, kind="comparison")
+        return Answer(question, None, "\n".join(lines), tuple(ordered[:n]), kind="comparison")
 
 
 def introduces_list(text: str) -> bool:
@@ -302,11 +351,11 @@ def kind_weight(clause, intent: Intent) -> float:
     definitions for "what is" questions, penalty statements and index rows for "what's the call"."""
     w = 1.0
     if clause.kind == "signal":
-        w *= 1.6 if intent.signal else 0.35
+        w *= 1.6 if intent.signal else 0.25
     elif intent.signal:
         w *= 0.7
     if clause.kind == "definition":
-        w *= 1.3 if intent.definition else 0.75
+        w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
     if clause.kind == "table-row":
         w *= 1.1 if intent.penalty else 0.7
     elif intent.penalty and imposes_penalty(clause.text):

@@ -221,24 +221,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -
         text += " " + " ".join(f"• {best_sentences(c.text, query, limit=1)}" for c in items[:3])
     elif intent is not None and intent.procedure:
         text = _with_following(index, top, text, query)
-    else:
-        text = _with_neighbour(index, hits, text, query)
     return f"{normalise_numbers(text)} [{label(index, top)}]"
-
-
-def _with_neighbour(index: ClauseIndex, hits: list[Hit], text: str, query: str, max_chars: int = 400) -> str:
-    """Add the best sentence of the second hit when it is the clause right before or after the top
-    one (the rule goes on in the next clause: "Penalty results in penalty shot." + "The offending
-    player will sit out the next shift ...")."""
-    if len(hits) < 2:
-        return text
-    top, second = hits[0].clause, hits[1].clause
-    if top.parent != second.parent or top.parent is None or abs(top.order - second.order) != 1:
-        return text
-    extra = best_sentences(second.text, query, limit=1)
-    if extra in text or len(text) + len(extra) > max_chars:
-        return text
-    return f"{extra} {text}" if second.order < top.order else f"{text} {extra}"
 
 
 def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_chars: int = 420) -> str:

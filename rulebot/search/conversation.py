@@ -12,6 +12,8 @@ from rulebot.search.text import words
 
 _FILLER = frozenset("and what about how in under for the rules rule book rulebook then there same "
                     "question again also with".split())
+_ONLY_FOLLOW_UP = re.compile(r"^(?:and\b.*|what about\b.*|how about\b.*|.{0,40}\b(?:that|it|this|those)\b\W*)$",
+                             re.I)
 _PRONOUN = re.compile(r"\b(that|it|this|those|them|these|he|him|his)\b", re.I)
 
 
@@ -77,6 +79,12 @@ class Conversation:
 
         Raises UsageError for an empty question."""
         question, ruleset = self.resolve(text)
+        if not self.turns and _ONLY_FOLLOW_UP.match(text.strip()):
+            # "what's the signal for that?" with nothing before it: ask what "that" is
+            answer = Answer(text, ruleset, "Which rule or infraction do you mean? Ask about it first "
+                            "(e.g. “what's the penalty for tripping?”), then follow up.", (), answered=False)
+            self.turns.append(Turn(text, text, ruleset, answer))
+            return answer
         answer = self.searcher.ask(question, ruleset, limit)
         if question != text:
             answer.extra["resolved_question"] = question

@@ -80,3 +80,11 @@ _IMPOSES = re.compile(
 def imposes_penalty(text: str) -> bool:
     """True when a clause's text states a penalty ("A Minor Penalty shall be imposed ...")."""
     return bool(_IMPOSES.search(text))
+
+
+def strip_comparison(question: str) -> str:
+    """The question without its "in each ruleset" / "compared with" words (asked of one rulebook at
+    a time when comparing)."""
+    text = _COMPARE.sub(" ", question)
+    text = re.sub(r"\b(?:in|across|for|of|between)\s*[?.!]*\s*$", " ", text.strip())
+    return re.sub(r"\s+", " ", text).strip(" ?")

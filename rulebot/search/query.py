@@ -64,6 +64,15 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
     scope = named or ([ruleset] if ruleset else list(index.rulesets))
     clauses: list[Clause] = []
     ids: set[str] = set()
+    # The whole query may be a number as rulebot prints it: "35 ¶2", "Format 2A", "28 a",
+    # "402 Situation #1", "205 (c) NOTE 1", "Annex C row 12", "Annex B Boarding", "rule 35".
+    whole = re.sub(r"^\s*(?:(?:what does|what's in|show me|show|read)\s+)?(?:rules?|section|clause)?\s*", "",
+                   text.strip().rstrip("?.! "), flags=re.I)
+    if whole and len(whole) <= 40 and (re.search(r"\d", whole) or whole.lower().startswith("annex")):
+        for rid in scope:
+            c = index.lookup(rid, whole)
+            if c is not None:
+                return ParsedQuery(query, "", tuple(named), (c,))
     for m in _RULE_NUMBER.finditer(text):
         num = m.group("num")
         explicit = m.group(0).strip().lower()[:1].isalpha() or "." in num or "(" in num

@@ -24,6 +24,7 @@ SYNONYM_WEIGHT = 0.6
 FUZZY_WEIGHT = 0.8
 WEAK_WEIGHT = 0.35
 REWRITE_WEIGHT = 0.8
+WEAK_STEMS = frozenset(stem(w) for w in WEAK_WORDS)
 #: How much the share of the question's distinct concepts a clause covers multiplies its BM25F score.
 COVERAGE_WEIGHT = 0.5
 RERANK_DEPTH = 60
@@ -101,8 +102,9 @@ class ClauseRanker:
 
         text, added = load_synonyms().rewrite(query)
         qwords = words(text)
-        for w in added:
-            put(stem(w), REWRITE_WEIGHT)
+        for phrase in added:
+            for t in terms(phrase):
+                put(t, REWRITE_WEIGHT * (WEAK_WEIGHT if t in WEAK_STEMS else 1.0))
         for w in qwords:
             if w in STOP_WORDS:
                 continue
@@ -124,6 +126,11 @@ class ClauseRanker:
         out: list[tuple[float, frozenset[str]]] = []
         seen: set[frozenset[str]] = set()
         text, added = syn.rewrite(query)
+        for phrase in added:
+            group = frozenset(t for t in terms(phrase) if t in self.postings)
+            if group and group not in seen:
+                seen.add(group)
+                out.append((max(self.idf[t] for t in group) * REWRITE_WEIGHT, group))
         for w in words(text):
             if w in STOP_WORDS:
                 continue
