@@ -64,3 +64,36 @@ def test_penalty_class_questions_answer_from_the_class_definition():
     # a question about an infraction is not a class question
     c = s.ask("is boarding a major?", "firs-2017")
     assert c.citations[0].rule.startswith("6.4.13")
+
+
+def test_ruleset_names_work_like_ids():
+    s = get_searcher()
+    assert s.ask("tripping", "FIRS").citations[0].ruleset == "firs-2017"
+    assert s.search("hooking", "ball hockey")[0].clause.ruleset == "ball-hockey"
+
+
+def test_printed_numbers_as_the_whole_question():
+    s = get_searcher()
+    for ruleset, number in (("ball-hockey", "35 ¶2"), ("youth-cup", "Format 2A"), ("challenge-cup-u9", "28 a"),
+                            ("rha", "402 Situation #1"), ("rha", "205 (c) NOTE 1"),
+                            ("firs-2017", "Annex C row 12"), ("firs-2017", "Annex B Boarding")):
+        assert s.ask(number, ruleset).citations[0].rule == number, number
+    assert s.ask("ball hockey rule 35").citations[0].rule == "35"
+
+
+def test_what_is_the_penalty_gives_the_basic_case_first():
+    s = get_searcher()
+    # FIRS 6.4.30 A (minor, or major + game misconduct) before 6.4.30 B (causing injury)
+    a = s.ask("what's the penalty for slashing in FIRS")
+    assert a.citations[0].rule == "6.4.30 A" and a.answer.lower().startswith("minor")
+    # asking about the injury gets the injury case
+    b = s.ask("hooking that causes an injury in RHA, what's the penalty")
+    assert b.citations[0].rule == "622 (b)"
+
+
+def test_comparison_lines_say_not_covered_where_a_rulebook_is_silent():
+    a = get_searcher().ask("how long is a minor penalty in each ruleset")
+    lines = dict(line.split(": ", 1) for line in a.answer.splitlines())
+    assert lines["RHA"].startswith("minor 1:30 or 2 min")
+    assert lines["Youth Cup"].startswith("minor 2 min")
+    assert lines["U9 Challenge Cup"].startswith("Not covered")

@@ -40,3 +40,9 @@ def test_chat_command_reads_piped_questions():
     assert proc.returncode == 0, proc.stderr
     rows = [json.loads(x) for x in proc.stdout.splitlines()]
     assert len(rows) == 2 and rows[1]["resolved_question"].startswith("how long is a minor penalty")
+
+
+def test_a_follow_up_with_nothing_before_it_asks_what_is_meant():
+    convo = Conversation(get_searcher())
+    answer = convo.ask("what's the signal for that?")
+    assert not answer.answered and "Which rule" in answer.answer
