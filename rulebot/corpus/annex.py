@@ -40,19 +40,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-class _LazyRegex:
-    """A regular expression compiled on first use (keeps module import fast)."""
-
-    __slots__ = ("_args", "_rx")
-
-    def __init__(self, *args) -> None:
-        self._args = args
-        self._rx = None
-
-    def __getattr__(self, name: str):
-        if self._rx is None:
-            self._rx = re.compile(*self._args)
-        return getattr(self._rx, name)
+from rulebot.lazy import LazyRegex as _LazyRegex
 
 
 __all__ = [
