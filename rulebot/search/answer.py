@@ -236,9 +236,15 @@ def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_
     except ValueError:
         return text
     out = text
+    from rulebot.search.text import load_synonyms, words
+
+    qterms = set(terms(query)) | {t for alt in load_synonyms().expansions(words(query)) for t in terms(alt)}
     for nxt in siblings[pos + 1:pos + 4]:
-        if not nxt.text or nxt.kind not in ("paragraph", "item", "rule"):
+        # a step of the same procedure: a sub-clause (not the next rule) that is still on the subject
+        if not nxt.text or nxt.kind not in ("paragraph", "item"):
             break
+        if not qterms & set(terms(nxt.text)):
+            continue
         sent = best_sentences(nxt.text, query, limit=1)
         if len(out) + len(sent) > max_chars:
             break
