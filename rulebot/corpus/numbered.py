@@ -50,8 +50,10 @@ class NumberedParser:
 
     def parse(self) -> ParseResult:
         for i, line in enumerate(self.lines):
-            if i == 0 and len(self.lines) > 1 and _is_heading(line) and _is_heading(self.lines[1]):
-                # The document's own title line.
+            if i == 0 and len(self.lines) > 1 and _is_heading(line) and not (
+                    _NUMBERED.match(self.lines[1]) or _BULLET.match(self.lines[1])):
+                # The document's own title line (a first heading whose content is not a list of its
+                # own: "Format and rules" over "Format", "Spring Cup Rules" over a paragraph).
                 self.b.title(self.b.root, line)
                 continue
             self._line(line)
