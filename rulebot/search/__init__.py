@@ -43,6 +43,9 @@ class Searcher:
         # the ranker cached with the index (see get_searcher) when it was built over this very index
         cached = getattr(index, "derived", {}).get("ranker")
         self.ranker = cached if isinstance(cached, ClauseRanker) and cached.index is index else ClauseRanker(index)
+        from rulebot.search import answer as _answer
+
+        _answer.TERM_WEIGHTS = self.ranker.idf
 
     def check_ruleset(self, ruleset: str | None) -> str | None:
         """The id of a ruleset given by id or name ("FIRS", "ball hockey"); None for None.
@@ -203,7 +206,8 @@ class Searcher:
         from rulebot.penalties import penalty_classes
         from rulebot.search.text import STOP_WORDS, words
 
-        text = question.lower()
+        text = re.sub(r"\b(?:regular|normal|standard|ordinary|basic)\s+penalt(?:y|ies)\b", "minor penalty",
+                      question.lower())
         named = []
         for m in _CLASS_NAME.finditer(text):
             name = re.sub(r"\s+", " ", m.group(1))

@@ -33,6 +33,14 @@ _HAS_NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|te
                          re.I)
 
 
+#: Per-term weights (idf over the loaded clauses) used to pick answering sentences; set by the searcher.
+TERM_WEIGHTS: dict[str, float] = {}
+
+
+def _weight(term: str) -> float:
+    return min(TERM_WEIGHTS.get(term, 1.0), 4.0) if TERM_WEIGHTS else 1.0
+
+
 def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
                    prefer_numbers: bool = False) -> str:
     """The sentences of ``text`` that share most terms with ``query``, in text order, at most
@@ -41,11 +49,17 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
     sents = sentences(text)
     if len(sents) <= 1:
         return text.strip()
-    qt = set(terms(query))
+    from rulebot.search.text import load_synonyms, words
+
+    qt = {t: 1.0 for t in terms(query)}
+    for alt in load_synonyms().expansions(words(query)):
+        for t in terms(alt):
+            qt.setdefault(t, 0.5)
     scored = []
     for i, s in enumerate(sents):
-        st = terms(s)
-        overlap = sum(1 for t in set(st) if t in qt)
+        st = set(terms(s))
+        # rare words count more: "stopped clock" says more than "game"
+        overlap = sum(qt[t] * _weight(t) for t in st if t in qt)
         if prefer_numbers and _HAS_NUMBER.search(s):
             overlap += 1.5
         scored.append((overlap + 0.01 * (len(sents) - i), i))
@@ -137,6 +151,11 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
             if rows and rows[0].parts.parts:
                 call = describe_call(index, c.ruleset, [rows[0].parts])
                 text = f"{call[:1].upper()}{call[1:]} — penalty index: {c.text} [{label(index, c)}]"
+                # what the untimed parts do to the player ("GE": removal for the rest of the game ...)
+                effects = [pc for pc in pen.penalty_classes(index, c.ruleset)
+                           if pc.name in rows[0].parts.kinds and pc.minutes is None and pc.defined]
+                for pc in effects[:2]:
+                    text += f" {pc.name[:1].upper()}{pc.name[1:]}: {sentences(pc.effect)[0]} [{c.ruleset} {pc.rule}]"
                 rule = index.get(rows[0].clause_id) if rows[0].clause_id else None
                 sig = signal_for(index, rule) if rule is not None else None
                 if sig is not None:
@@ -209,7 +228,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -
     top = hits[0].clause
     if top.kind == "signal":
         return signal_answer(index, top)
-    if intent is not None and intent.penalty:
+    if top.kind == "table-row" or (intent is not None and intent.penalty):
         ans = penalty_answer(index, hits, query)
         if ans:
             return ans

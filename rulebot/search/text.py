@@ -30,7 +30,7 @@ there's he's they're we're i'm i've doesn't isn't can't won't
 
 # Words that carry the question's intent but are weak as search terms; kept, at a lower weight.
 WEAK_WORDS = frozenset("""
-penalty penalties player players team teams game games play referee ref official
+penalty penalties player players team teams game games play referee ref official before after
 """.split())
 
 
