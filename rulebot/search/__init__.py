@@ -347,7 +347,9 @@ class Searcher:
 def introduces_list(text: str) -> bool:
     """True when a clause's text ends by announcing a list ("as follows:", "the following:")."""
     tail = text.rstrip()[-40:].lower()
-    return tail.endswith(":") or tail.endswith("as follows") or tail.endswith("following")
+    if tail.endswith(":") or tail.endswith("as follows") or tail.endswith("following"):
+        return True
+    return bool(re.search(r"\b(?:as follows|the following(?: \w+){0,3})\s*:", text, re.I))
 
 
 def kind_weight(clause, intent: Intent) -> float:

@@ -64,13 +64,14 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
             overlap += 1.5
         scored.append((overlap + 0.01 * (len(sents) - i), i))
     scored.sort(reverse=True)
-    chosen = sorted(i for _, i in scored[:limit])
-    out = []
-    for i in chosen:
-        if out and len(" ".join(out)) + len(sents[i]) > max_chars:
-            break
-        out.append(sents[i])
-    return " ".join(out)
+    chosen: list[int] = []
+    size = 0
+    for _, i in scored[:limit]:  # best first, so a long first sentence never crowds out the best one
+        if chosen and size + len(sents[i]) > max_chars:
+            continue
+        chosen.append(i)
+        size += len(sents[i]) + 1
+    return " ".join(sents[i] for i in sorted(chosen))
 
 
 def citation(index: ClauseIndex, clause: Clause, score: float, layer: str | None = None) -> Citation:
