@@ -22,7 +22,7 @@ having i me my we our you your he him his she her they them their it its what wh
 when where why how can could would should shall will may might must so such not no nor only own same
 too very just also any all both each few more most other some s t don now get gets got go goes going
 let lets one's ok okay guy guys kid kids someone somebody anything something whats what's does
-happen happens call called calls give gives given say says said tell told mean means rule rules
+happen happens call called calls give gives given say says said mean means rule rules
 under per case like just still even really many much anyway gone somebody one
 compared compare comparison versus vs between difference
 there's he's they're we're i'm i've doesn't isn't can't won't
