@@ -354,8 +354,12 @@ def introduces_list(text: str) -> bool:
 
 def kind_weight(clause, intent: Intent) -> float:
     """How much a clause's kind suits the question: signals only for gesture questions, glossary
-    definitions for "what is" questions, penalty statements and index rows for "what's the call"."""
+    definitions for "what is" questions, penalty statements and index rows for "what's the call"; a
+    heading-like rule text ("(age appropriate and custom RHA event adaptations)") gives way to its
+    sub-clauses."""
     w = 1.0
+    if clause.kind == "rule" and clause.children and len(clause.text) < 60:
+        w *= 0.7
     if clause.kind == "signal":
         w *= 1.6 if intent.signal else 0.25
     elif intent.signal:

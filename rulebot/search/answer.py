@@ -145,7 +145,21 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
         return None
     from rulebot.search.intent import imposes_penalty
 
-    for hit in hits[:3]:
+    # a rule's own paragraph before a NOTE or Situation of the same rule: the NOTE about World
+    # Championship finals is not the penalty for fighting (6.4.19 B is)
+    def rule_of(clause: Clause) -> str | None:
+        for anc in index.ancestors(clause):
+            if anc.kind == "rule":
+                return anc.id
+        return None
+
+    top4 = hits[:4]
+    rules_with_paragraphs = {rule_of(h.clause) for h in top4 if h.clause.kind in ("paragraph", "item")}
+
+    def later(h: Hit) -> int:
+        return int(h.clause.kind in ("note", "situation") and rule_of(h.clause) in rules_with_paragraphs)
+
+    for hit in sorted(top4, key=later):
         c = hit.clause
         if c.kind == "table-row":
             rows = [i for i in pen.infractions(index, c.ruleset) if getattr(i, "row_id", None) == c.id]
