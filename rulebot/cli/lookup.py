@@ -71,8 +71,11 @@ def run_rule(args: argparse.Namespace) -> int:
     args.ruleset = index.resolve_ruleset(args.ruleset)
     number = " ".join(args.number).strip()
     if not number:
-        rows = [c for c in index.by_ruleset(args.ruleset) if c.kind in ("section", "rule", "definition")
-                or (c.kind == "paragraph" and c.parent == f"{args.ruleset}:")]
+        clauses = index.by_ruleset(args.ruleset)
+        if any(c.kind == "rule" for c in clauses):
+            rows = [c for c in clauses if c.kind in ("section", "rule", "definition")]
+        else:  # a sheet without rule headings (youth-cup, U9): every numbered clause
+            rows = [c for c in clauses if c.kind != "document" and (c.number or c.kind == "section")]
         if args.json:
             print(json.dumps([_clause_json(c) for c in rows], ensure_ascii=False, indent=2))
             return 0
