@@ -101,19 +101,12 @@ def read_ruleset_yaml(path, embedded: bool) -> Ruleset:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError("not UTF-8 text", path, raw[:exc.start].count(b"\n") + 1) from None
+    from rulebot.yamlnodes import YamlSyntaxError, load_node
+
     try:
-        loader = yaml.SafeLoader(text)  # the reader checks for control characters here already
-        try:
-            node = loader.get_single_node()
-            data = loader.construct_document(node) if node is not None else None
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        raise DataError(f"invalid YAML: {exc.problem or exc.context}", path,
-                        None if mark is None else mark.line + 1) from None
-    except yaml.YAMLError as exc:  # a control character the reader refuses: it has a position
-        raise DataError(f"invalid YAML: {_one_line(exc)}", path, _error_line(text, exc)) from None
+        node, data = load_node(text)
+    except YamlSyntaxError as exc:
+        raise DataError(exc.message, path, exc.line) from None
     if not isinstance(node, yaml.MappingNode) or not isinstance(data, dict):
         raise DataError("ruleset.yaml must be a mapping with at least 'id' and 'title'", path,
                         node.start_mark.line + 1 if node is not None else 1)
@@ -155,16 +148,6 @@ def read_ruleset_yaml(path, embedded: bool) -> Ruleset:
         embedded=embedded,
         source_path=values["source"] or "source.txt",
     )
-
-
-def _one_line(exc: Exception) -> str:
-    return " ".join(str(exc).split())
-
-
-def _error_line(text: str, exc: Exception) -> int | None:
-    """The line of a reader error (``yaml.reader.ReaderError`` has a character position), else None."""
-    position = getattr(exc, "position", None)
-    return None if position is None else text.count("\n", 0, position) + 1
 
 
 def parse_ruleset(ruleset: Ruleset, text: str) -> ParseResult:

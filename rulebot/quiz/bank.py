@@ -404,21 +404,12 @@ def read_bank(source: BankSource, *, name: str | None = None) -> tuple[Bank | No
 
 def parse_bank(text: str, name: str) -> tuple[Bank | None, list[Problem]]:
     """Validate the YAML ``text`` of a bank named ``name`` in messages; see :func:`read_bank`."""
+    from rulebot.yamlnodes import YamlSyntaxError, load_node
+
     try:
-        loader = yaml.SafeLoader(text)  # the reader refuses control characters here already
-        try:
-            node = loader.get_single_node()
-            data = loader.construct_document(node) if node is not None else None
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        return None, [Problem(name, line, f"invalid YAML: {exc.problem or exc.context}")]
-    except yaml.YAMLError as exc:
-        position = getattr(exc, "position", None)  # a ReaderError: the bad character's offset
-        line = None if position is None else text.count("\n", 0, position) + 1
-        return None, [Problem(name, line, f"invalid YAML: {' '.join(str(exc).split())}")]
+        node, data = load_node(text)
+    except YamlSyntaxError as exc:
+        return None, [Problem(name, exc.line, exc.message)]
 
     if node is None or not isinstance(node, yaml.MappingNode) or not isinstance(data, dict):
         line = node.start_mark.line + 1 if node is not None else 1  # an empty file: its first line
