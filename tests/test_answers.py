@@ -10,7 +10,16 @@ from rulebot.search.intent import classify
 def test_numbers_written_as_words_are_normalised():
     assert normalise_numbers("two periods of twenty (20) minutes each") == "two periods of 20 minutes each"
     assert normalise_numbers("a five (5) minute rest") == "a 5 minute rest"
-    assert normalise_numbers("not yet 20 (twenty)") == "not yet 20"
+    assert normalise_numbers("not yet 20 (twenty) seconds") == "not yet 20 seconds"
+    # counts keep the words and the digits as printed: "three" and "3" are both in the answer
+    assert normalise_numbers("three (3) different players") == "three (3) different players"
+
+
+def test_a_signal_is_asked_about_not_narrated():
+    assert classify("What's the signal for boarding?").signal
+    assert classify("delayed penalty signal").signal
+    assert classify("How does a goal judge signal that the puck crossed the line?").signal
+    assert not classify("The Referee signals a delayed minor and the other team scores. What happens?").signal
 
 
 def test_intent_reads_the_question():
@@ -97,3 +106,24 @@ def test_comparison_lines_say_not_covered_where_a_rulebook_is_silent():
     assert lines["RHA"].startswith("minor 1:30 or 2 min")
     assert lines["Youth Cup"].startswith("minor 2 min")
     assert lines["U9 Challenge Cup"].startswith("Not covered")
+
+
+def test_synonym_phrases_match_as_phrases():
+    # "too many men" is the rulebook's "too many players": found as a phrase, not as every "players"
+    hits = get_searcher().search("Bad change, the guy plays the puck before he's off. Too many men?", "rha", 3)
+    assert any("too many players on the floor" in h.clause.text for h in hits)
+
+
+def test_possessives_and_irregular_forms_meet_the_rulebook_words():
+    from rulebot.search.text import stem
+
+    assert stem("whistle's") == stem("whistle")
+    assert stem("shot") == stem("shoots") and stem("fell") == stem("falls")
+
+
+def test_a_question_that_asks_two_things_is_split_into_its_parts():
+    from rulebot.search.answer import question_parts
+
+    assert question_parts("Kid trips somebody. Does he go to the sin bin, and do they play a man down?") == [
+        "Does he go to the sin bin", "do they play a man down"]
+    assert question_parts("How long is a minor penalty?") == ["How long is a minor penalty?"]

@@ -354,8 +354,8 @@ def introduces_list(text: str) -> bool:
 
 def kind_weight(clause, intent: Intent) -> float:
     """How much a clause's kind suits the question: signals only for gesture questions, glossary
-    definitions for "what is" questions, penalty statements and index rows for "what's the call"; a
-    heading-like rule text ("(age appropriate and custom RHA event adaptations)") gives way to its
+    definitions for "what is" questions, penalty statements for "what's the call" (a penalty-index row,
+    whose title repeats its text, after the rule it summarises); a heading-like rule text ("(age appropriate and custom RHA event adaptations)") gives way to its
     sub-clauses."""
     w = 1.0
     if clause.kind == "rule" and clause.children and len(clause.text) < 60:
@@ -367,7 +367,7 @@ def kind_weight(clause, intent: Intent) -> float:
     if clause.kind == "definition":
         w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
     if clause.kind == "table-row":
-        w *= 1.1 if intent.penalty else 0.7
+        w *= 0.85 if intent.penalty else 0.7
     elif intent.penalty and imposes_penalty(clause.text):
         w *= 1.3
     return w
@@ -394,4 +394,4 @@ def ranker_version() -> str:
     from rulebot.derived import files_digest
 
     here = Path(__file__).parent
-    return files_digest(here / "ranker.py", here / "text.py")
+    return files_digest(here / "ranker.py", here / "text.py", here.parent / "data" / "synonyms.yaml")

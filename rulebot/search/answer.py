@@ -10,17 +10,20 @@ from rulebot.models import Citation, Clause, Hit
 from rulebot.search.text import terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
+_NUMBER_WORDS = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                 r"forty|fifty|ninety")
+#: Units a duration or distance is stated in: such numbers read best as digits ("2 minutes").
+_UNITS = r"(?=[\s-]*(?:minutes?|mins?|seconds?|secs?|hours?|metres?|meters?|feet|foot|inch(?:es)?)\b)"
 _NUM_WORD_PAREN = re.compile(
-    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-    r"forty|fifty|ninety|one and a half)\s*\((\d+(?:[-/.]\d+)?)\s*\)", re.I)
-_PAREN_NUM_WORD = re.compile(r"\b(\d+)\s*\((one|two|three|four|five|six|seven|eight|nine|ten|"
-                             r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|ninety)\)", re.I)
+    rf"\b(?:{_NUMBER_WORDS}|one and a half)\s*\((\d+(?:[-/.]\d+)?)\s*\){_UNITS}", re.I)
+_PAREN_NUM_WORD = re.compile(rf"\b(\d+)\s*\((?:{_NUMBER_WORDS})\){_UNITS}", re.I)
 
 
 def normalise_numbers(text: str) -> str:
-    """Write numbers the way a referee reads them: "two (2) minutes" -> "2 minutes",
-    "20 (twenty)" -> "20"."""
-    text = _NUM_WORD_PAREN.sub(lambda m: m.group(2), text)
+    """Write durations and distances the way a referee reads them: "two (2) minutes" -> "2 minutes",
+    "20 (twenty) seconds" -> "20 seconds".  Counts keep the rulebook's words and digits as printed
+    ("three (3) different players"), so both "three" and "3" are in the answer."""
+    text = _NUM_WORD_PAREN.sub(lambda m: m.group(1), text)
     return _PAREN_NUM_WORD.sub(lambda m: m.group(1), text)
 
 
@@ -255,7 +258,67 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -
         text += " " + " ".join(f"• {best_sentences(c.text, query, limit=1)}" for c in items[:3])
     elif intent is not None and intent.procedure:
         text = _with_following(index, top, text, query)
-    return f"{normalise_numbers(text)} [{label(index, top)}]"
+    answer = f"{normalise_numbers(text)} [{label(index, top)}]"
+    return answer + "".join(f" {extra}" for extra in _other_parts(index, hits, query, text))
+
+
+_CLAUSE_END = re.compile(r"(?<=[.?!])\s+|\?")
+_ASKS = (r"what|when|where|who|whom|which|how|why|do|does|did|is|are|was|can|could|should|must|will|"
+         r"would|may|has|have")
+_AND_ASKS = re.compile(rf",?\s+\b(?:and|or|but|then)\s+(?=(?:{_ASKS})\b)", re.I)
+_STARTS_ASKING = re.compile(rf"^\s*(?:(?:{_ASKS})\b|anything\b)", re.I)
+
+
+def question_parts(question: str) -> list[str]:
+    """The questions asked in ``question``, without the story around them: "Kid trips somebody. Does
+    he go to the sin bin, and do they play a man down?" -> ["Does he go to the sin bin", "do they play
+    a man down"].  One part (the whole text) when it asks one thing."""
+    parts: list[str] = []
+    for sent in _CLAUSE_END.split(question):
+        pieces = [p.strip(" ,;:-") for p in _AND_ASKS.split(sent)]
+        parts.extend(p for p in pieces if p and (_STARTS_ASKING.search(p) or len(pieces) > 1))
+    return parts if len(parts) > 1 else [question]
+
+
+def _part_weights(part: str) -> dict[str, float]:
+    from rulebot.search.text import load_synonyms, words
+
+    out = {t: _weight(t) for t in terms(part)}
+    for alt in load_synonyms().expansions(words(part)):
+        for t in terms(alt):
+            out.setdefault(t, 0.5 * _weight(t))
+    return out
+
+
+def _other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) -> list[str]:
+    """For a question that asks several things, a sentence (with its citation label) for each part
+    the answer so far does not touch, taken from the next best clauses; [] for a one-part question."""
+    parts = question_parts(query)
+    if len(parts) < 2:
+        return []
+    out: list[str] = []
+    said = set(terms(answered))
+    for part in parts:
+        want = _part_weights(part)
+        total = sum(want.values())
+        if not total or sum(w for t, w in want.items() if t in said) >= 0.5 * total:
+            continue  # this part is answered already
+        best = (0.0, "", None)
+        for h in hits[:4]:
+            if h.clause.ruleset != hits[0].clause.ruleset:
+                continue
+            for sent in sentences(h.clause.text):
+                st = set(terms(sent))
+                got = [w for t, w in want.items() if t in st and t not in said]
+                # one shared word is chance ("wind down"), unless the part has only one
+                if len(got) < min(2, len(want)):
+                    continue
+                if sum(got) > best[0]:
+                    best = (sum(got), sent, h.clause)
+        if best[2] is not None and best[0] >= 0.4 * total:
+            out.append(f"{normalise_numbers(best[1])} [{label(index, best[2])}]")
+            said |= set(terms(best[1]))
+    return out
 
 
 def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_chars: int = 420) -> str:

@@ -20,6 +20,13 @@ yanks raised raises
 _BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wrist forearm forearms elbow "
                   "elbows helmet head knee knees shoulder".split())
 _OFFICIAL = frozenset("ref referee refs official officials linesman zebra ump".split())
+#: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
+#: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
+#: delayed minor and they score").
+_ASKS_SIGNAL = re.compile(
+    r"\b(?:what|which|how)\b[^.?!]{0,40}\bsignal|\bsignal(?:s|led|ed)?\s+(?:for|mean|means|look|looks|is|that)\b"
+    r"|\b(?:the|a|an|this|that|arm|hand|referee'?s?|official'?s?)\s+signals?\b(?!\s+(?:a|an|the)\b)"
+    r"|\bsignal\b(?!\s+(?:a|an|the|that|to|when|if)\b)", re.I)
 
 _DEFINITION = re.compile(r"\b(what(?:'s| is| are| exactly)|define|definition|meaning of|counts? as|"
                          r"difference between|what does .* mean)\b", re.I)
@@ -60,7 +67,7 @@ def classify(question: str) -> Intent:
     wset = set(ws)
     gesture = sum(1 for w in ws if w in _GESTURE)
     body = bool(wset & _BODY)
-    signal = ("signal" in wset or "signals" in wset) or (body and gesture >= 2 and bool(wset & _OFFICIAL))
+    signal = bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and bool(wset & _OFFICIAL))
     return Intent(
         signal=signal,
         definition=bool(_DEFINITION.search(question)),

@@ -33,6 +33,24 @@ SEARCHABLE_KINDS = frozenset({"rule", "paragraph", "item", "note", "situation", 
                               "table-row", "signal", "text", "section"})
 
 
+def stem_line(text: str) -> str:
+    """A text as one line of stems with stop words kept, padded with spaces, for phrase matching
+    (" too mani player on the floor ")."""
+    return " " + " ".join(stem(w) for w in words(text)) + " "
+
+
+def phrase_term(phrase: str) -> str:
+    """The index term of a multi-word phrase ("too many players" -> "~too mani player")."""
+    return "~" + stem_line(phrase).strip()
+
+
+def synonym_phrases() -> list[str]:
+    """The multi-word members of the synonym groups ("too many players", "consist of"): indexed as
+    phrases, so "too many men" finds "too many players" and not every clause with "players"."""
+    out = {phrase_term(m) for g in load_synonyms().groups for m in g if len(words(m)) > 1}
+    return sorted(out)
+
+
 @dataclass(frozen=True)
 class QueryTerm:
     """One weighted query term (a stem)."""
@@ -52,6 +70,7 @@ class ClauseRanker:
         lengths: list[float] = []
         vocab: set[str] = set()
         doc_terms: list[frozenset[str]] = []
+        phrases = [(p, f" {p[1:]} ") for p in synonym_phrases()]
         for clause in index.all_clauses():
             if clause.kind not in SEARCHABLE_KINDS or not clause.text:
                 continue
@@ -64,6 +83,10 @@ class ClauseRanker:
                                        (clause.text, TEXT_WEIGHT)):
                 for t in terms(field_text):
                     tf[t] += weight
+                line = stem_line(field_text) if field_text else ""
+                for term, padded in phrases:
+                    if padded in line:
+                        tf[term] += weight * line.count(padded)
             for w in words(clause.title + " " + clause.text):
                 vocab.add(w)
             lengths.append(len(terms(clause.text)) + len(terms(clause.title)))
@@ -113,11 +136,21 @@ class ClauseRanker:
             fixed = self.correct(w)
             if fixed:
                 put(stem(fixed), FUZZY_WEIGHT * weight)
-        for phrase in load_synonyms().expansions([w for w in qwords]):
+        for phrase in load_synonyms().expansions(qwords) + self.query_phrases(qwords):
+            if len(words(phrase)) > 1:
+                # a phrase is matched as a phrase: "too many players", not every "players"
+                put(phrase_term(phrase), SYNONYM_WEIGHT)
+                continue
             for t in terms(phrase):
                 if t not in weights:
                     put(t, SYNONYM_WEIGHT * (WEAK_WEIGHT if t in WEAK_WORDS else 1.0))
         return [QueryTerm(t, w) for t, w in weights.items()]
+
+    def query_phrases(self, qwords: list[str]) -> list[str]:
+        """The synonym-list phrases the query itself contains ("bad change", "too many men")."""
+        line = stem_line(" ".join(qwords))
+        return [m for g in load_synonyms().groups for m in g
+                if len(words(m)) > 1 and f" {phrase_term(m)[1:]} " in line]
 
     def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         """The query's distinct concepts: for each content word, the stems that express it (its own,
@@ -140,7 +173,9 @@ class ClauseRanker:
                 group.add(stem(fixed))
             for phrase in syn.expansions([w]):
                 ts = terms(phrase)
-                if len(ts) == 1:
+                if len(words(phrase)) > 1:
+                    group.add(phrase_term(phrase))
+                elif len(ts) == 1:
                     group.add(ts[0])
             group = frozenset(t for t in group if t in self.postings)
             if not group or group in seen:

@@ -15,6 +15,20 @@ NUMBER_WORDS = {
     "fifteen": "15", "twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "ninety": "90",
 }
 
+#: Irregular English forms the Snowball stemmer leaves apart ("shot" / "shoots", "fell" / "falls"),
+#: as rulebooks and referees use them; words that are also hockey nouns ("stuck"/"stick", "left") are
+#: not here.
+IRREGULAR = {
+    "shot": "shoot", "shots": "shoot", "struck": "strike", "threw": "throw", "thrown": "throw",
+    "fell": "fall", "fallen": "fall", "held": "hold", "kept": "keep", "caught": "catch",
+    "broke": "break", "broken": "break", "came": "come", "lost": "lose", "won": "win", "began": "begin",
+    "begun": "begin", "took": "take", "taken": "take", "ran": "run", "drew": "draw", "drawn": "draw",
+    "sat": "sit", "stood": "stand", "chose": "choose", "chosen": "choose", "spat": "spit",
+    "fought": "fight", "sent": "send", "wore": "wear", "worn": "wear", "swung": "swing",
+    "bled": "bleed", "rode": "ride", "ridden": "ride", "dove": "dive",
+    "froze": "freeze", "frozen": "freeze", "slid": "slide", "flew": "fly", "thrust": "thrust",
+}
+
 STOP_WORDS = frozenset("""
 a an the and or but if then than that this these those there here of to in on at by for with from
 into onto over under about as is are was were be been being am do does did doing done have has had
@@ -55,11 +69,13 @@ def _stemmer():
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The Snowball English stem of one lower-case word (numbers unchanged, number words as digits)."""
+    if word.endswith("'s"):
+        word = word[:-2]  # possessive: "whistle's" is "whistle"
     if word in NUMBER_WORDS:
         return NUMBER_WORDS[word]
     if not word.isalpha():
         return word
-    return _stemmer().stemWord(word)
+    return _stemmer().stemWord(IRREGULAR.get(word, word))
 
 
 def terms(text: str, keep_stop_words: bool = False) -> list[str]:
