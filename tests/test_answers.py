@@ -127,3 +127,12 @@ def test_a_question_that_asks_two_things_is_split_into_its_parts():
     assert question_parts("Kid trips somebody. Does he go to the sin bin, and do they play a man down?") == [
         "Does he go to the sin bin", "do they play a man down"]
     assert question_parts("How long is a minor penalty?") == ["How long is a minor penalty?"]
+
+
+def test_a_list_is_cited_from_its_first_item_and_a_procedure_answered_with_its_steps():
+    s = get_searcher()
+    hits = s.search("FIRS quarter-final tied after regulation - how long is the OT?", None, 3)
+    # 1.3 B only announces the list ("settled as follows:"); its first item holds the 10 minutes
+    assert hits[0].clause.number == "1.3 B •1" and hits[1].clause.number == "1.3 B"
+    answer = s.ask("Walk me through setting up a penalty shot.", "firs-2017").answer
+    assert "as follows: • All players, except player taking penalty shot" in answer

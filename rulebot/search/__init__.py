@@ -11,7 +11,8 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import best_sentences, citation, label, normalise_numbers, short_answer
+from rulebot.search.answer import (best_sentences, citation, introduces_list, label, normalise_numbers,
+                                   short_answer)
 from rulebot.search.intent import Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
 from rulebot.search.ranker import ClauseRanker
@@ -87,10 +88,15 @@ class Searcher:
             # A clause that introduces a list ("... shall be taken as follows:") is answered by the
             # list: its items follow it, in order.
             if introduces_list(hit.clause.text):
-                for item in self.index.children(hit.clause)[:3]:
-                    if item.text and item.id not in seen:
+                # the list's items carry the substance ("the teams will play a 10 minute sudden death
+                # play-off"): the first one before the clause that announces them, the rest after it
+                items = [c for c in self.index.children(hit.clause)[:3] if c.text and c.id not in seen]
+                for n, item in enumerate(items):
+                    if n == 0:
+                        hits.insert(len(hits) - 1, Hit(item, hit.score))
+                    else:
                         hits.append(Hit(item, hit.score * 0.99))
-                        seen.add(item.id)
+                    seen.add(item.id)
         return hits[:limit]
 
     def prefer_basic_case(self, hits: list[Hit], query: str) -> list[Hit]:
@@ -342,14 +348,6 @@ class Searcher:
             return Answer(question, None, "\n".join(lines) or "No rule found for that question.", (),
                           answered=False, kind="comparison")
         return Answer(question, None, "\n".join(lines), tuple(ordered[:n]), kind="comparison")
-
-
-def introduces_list(text: str) -> bool:
-    """True when a clause's text ends by announcing a list ("as follows:", "the following:")."""
-    tail = text.rstrip()[-40:].lower()
-    if tail.endswith(":") or tail.endswith("as follows") or tail.endswith("following"):
-        return True
-    return bool(re.search(r"\b(?:as follows|the following(?: \w+){0,3})\s*:", text, re.I))
 
 
 def kind_weight(clause, intent: Intent) -> float:

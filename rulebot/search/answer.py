@@ -77,6 +77,17 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
     return " ".join(sents[i] for i in sorted(chosen))
 
 
+_ANNOUNCES = re.compile(r"\b(?:as follows|the following(?: \w+){0,3})\s*:", re.I)
+
+
+def introduces_list(text: str) -> bool:
+    """True when a clause's text ends by announcing a list ("as follows:", "the following:")."""
+    tail = text.rstrip()[-40:].lower()
+    if tail.endswith(":") or tail.endswith("as follows") or tail.endswith("following"):
+        return True
+    return bool(_ANNOUNCES.search(text))
+
+
 def citation(index: ClauseIndex, clause: Clause, score: float, layer: str | None = None) -> Citation:
     """A citation of ``clause``: its ruleset, number as printed, nearest title and own text."""
     return Citation(
@@ -251,6 +262,15 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -
         if ans:
             return ans
     prefer = bool(intent is not None and intent.number)
+    parent = index.get(top.parent) if top.parent else None
+    if (intent is not None and intent.procedure and top.kind == "item" and parent is not None
+            and introduces_list(parent.text)):
+        # a step of a procedure: the procedure from its start, its steps in order
+        steps = [best_sentences(c.text, query, limit=1) for c in index.children(parent) if c.text][:4]
+        m = _ANNOUNCES.search(parent.text)
+        intro = parent.text[:m.end()] if m else best_sentences(parent.text, query, limit=1)
+        text = normalise_numbers(f"{intro.strip()} " + " ".join(f"• {s}" for s in steps))
+        return f"{text} [{label(index, parent)}]"
     text = best_sentences(top.text, query, prefer_numbers=prefer) if top.kind != "table-row" else top.text
     items = [h.clause for h in hits[1:4] if h.clause.parent == top.id]
     if items and text.rstrip().endswith(":"):
