@@ -75,6 +75,7 @@ class Searcher:
         reranked = rerank(ranked, intent)
         if intent.penalty:
             reranked = self.prefer_basic_case(reranked, query)
+        own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
                 continue
@@ -86,13 +87,15 @@ class Searcher:
             hits.append(hit)
             seen.add(hit.clause.id)
             # A clause that introduces a list ("... shall be taken as follows:") is answered by the
-            # list: its items follow it, in order.
+            # list, whose items carry the substance ("the teams will play a 10 minute sudden death
+            # play-off"): the first item (when it matches the question too, or is a procedure's first
+            # step) before the clause that announces them, the others after it, in order.
             if introduces_list(hit.clause.text):
-                # the list's items carry the substance ("the teams will play a 10 minute sudden death
-                # play-off"): the first one before the clause that announces them, the rest after it
                 items = [c for c in self.index.children(hit.clause)[:3] if c.text and c.id not in seen]
+                # items that match the question themselves first, best first; then the others in order
+                items.sort(key=lambda c: -own.get(c.id, 0.0))
                 for n, item in enumerate(items):
-                    if n == 0:
+                    if n == 0 and (intent.procedure or item.id in own):
                         hits.insert(len(hits) - 1, Hit(item, hit.score))
                     else:
                         hits.append(Hit(item, hit.score * 0.99))

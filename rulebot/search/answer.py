@@ -131,7 +131,8 @@ def _durations(index: ClauseIndex, ruleset: str) -> dict[str, str]:
     for pc in pen.penalty_classes(index, ruleset):
         if pc.minutes is not None and pc.name not in out:
             mins = [pc.minutes, *pc.alt_minutes]
-            out[pc.name] = " or ".join(pen.format_minutes(m) for m in mins) + " minutes"
+            unit = " minute" if mins == [1] else " minutes"
+            out[pc.name] = " or ".join(pen.format_minutes(m) for m in mins) + unit
     return out
 
 
@@ -149,6 +150,9 @@ def describe_call(index: ClauseIndex, ruleset: str, parts_list) -> str:
         if names:
             alts.append(" + ".join(names))
     return " or ".join(dict.fromkeys(alts))
+
+
+_NOT_A_PENALTY = re.compile(r"\b(?:is|are|shall|will|does) not (?:be |result in )?(?:a |considered a )?penalt", re.I)
 
 
 def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | None:
@@ -192,6 +196,15 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
                 return text
             continue
         cands = [s for s in sentences(c.text) if imposes_penalty(s)]
+        if all(_NOT_A_PENALTY.search(s) for s in cands):
+            # an infraction defined without a penalty sentence of its own ("Hooking: Impeding a
+            # player ... will be called a hook."): the call its rulebook's penalty list gives it
+            recs = [i for i in pen.infractions(index, c.ruleset)
+                    if i.clause_id == c.id and i.source == "text" and i.parts.parts]
+            if recs and not any(_NOT_A_PENALTY.search(s) for s in sentences(best_sentences(c.text, query, 1))):
+                call = describe_call(index, c.ruleset, [recs[0].parts])
+                sent = best_sentences(c.text, query, limit=1)
+                return f"{call[:1].upper()}{call[1:]} — {normalise_numbers(sent)} [{label(index, c)}]"
         if not cands:
             continue
         generic = "penalty" if any(pc.name == "penalty" for pc in pen.penalty_classes(index, c.ruleset)) else None
@@ -201,7 +214,10 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
         chosen = sentences(best_sentences(" ".join(cands), query, limit=2, max_chars=400))
         calls, used = [], []
         for sent in chosen:
-            call = describe_call(index, c.ruleset, pen.parts_from_text(sent, generic))
+            if _NOT_A_PENALTY.search(sent):
+                call = "no penalty"  # "A Slap shot past half is not a penalty but a loss of possession"
+            else:
+                call = describe_call(index, c.ruleset, pen.parts_from_text(sent, generic))
             if call:
                 calls.append(call)
                 used.append(sent)

@@ -78,9 +78,21 @@ def stem(word: str) -> str:
     return _stemmer().stemWord(IRREGULAR.get(word, word))
 
 
+#: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot"
+#: (the stems of each pair become one term, "penalti_shoot").
+COMPOUNDS = frozenset({("penalti", "shoot")})
+
+
 def terms(text: str, keep_stop_words: bool = False) -> list[str]:
-    """Index terms of a text: stemmed words, stop words removed (unless ``keep_stop_words``)."""
-    return [stem(w) for w in words(text) if keep_stop_words or w not in STOP_WORDS]
+    """Index terms of a text: stemmed words, stop words removed (unless ``keep_stop_words``), the
+    words of a :data:`COMPOUNDS` pair joined into one term."""
+    out = [stem(w) for w in words(text) if keep_stop_words or w not in STOP_WORDS]
+    i = 0
+    while i < len(out) - 1:
+        if (out[i], out[i + 1]) in COMPOUNDS:
+            out[i:i + 2] = [f"{out[i]}_{out[i + 1]}"]
+        i += 1
+    return out
 
 
 class Synonyms:
