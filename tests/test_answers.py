@@ -136,3 +136,10 @@ def test_a_list_is_cited_from_its_first_item_and_a_procedure_answered_with_its_s
     assert hits[0].clause.number == "1.3 B •1" and hits[1].clause.number == "1.3 B"
     answer = s.ask("Walk me through setting up a penalty shot.", "firs-2017").answer
     assert "as follows: • All players, except player taking penalty shot" in answer
+
+
+def test_a_rule_asked_for_by_number_says_what_it_is_about():
+    a = get_searcher().ask("What's RHA Rule 630 about?")
+    # 630's own line is a heading-like "(age appropriate ...)": its first sub-clause comes first
+    assert a.answer.startswith("RHA 630 MERCY RULE: Should a team score enough goals")
+    assert a.citations[0].rule == "630 (a)"

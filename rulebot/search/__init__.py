@@ -65,10 +65,13 @@ class Searcher:
         hits: list[Hit] = []
         seen: set[str] = set()
         for clause in pq.clauses:
-            for c in self.index.subtree(clause):
-                if c.text and c.id not in seen:
-                    hits.append(Hit(c, 100.0))
-                    seen.add(c.id)
+            sub = [c for c in self.index.subtree(clause) if c.text and c.id not in seen]
+            if len(sub) > 1 and heading_like(sub[0]):
+                # "(age appropriate and custom RHA event adaptations)" says less than 630 (a)
+                sub[0], sub[1] = sub[1], sub[0]
+            for c in sub:
+                hits.append(Hit(c, 100.0))
+                seen.add(c.id)
         rest = pq.text if pq.clauses else pq.text or query
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
         intent = classify(query)
@@ -180,7 +183,15 @@ class Searcher:
             if cites:
                 text += " The nearest clauses are listed under see also."
             return Answer(question, ruleset, text, (), answered=False, see_also=cites)
-        return Answer(question, ruleset, short_answer(self.index, hits, question, intent), cites)
+        text = short_answer(self.index, hits, question, intent)
+        if pq.clauses:
+            # a rule asked for by number: what it is about first ("RHA 630 MERCY RULE: ...")
+            asked = pq.clauses[0]
+            head = self.index.heading(asked)
+            name = self.index.rulesets[asked.ruleset].short_name
+            if head and not text.startswith(head):
+                text = f"{name} {asked.number or ''} {head}: ".replace("  ", " ") + text
+        return Answer(question, ruleset, text, cites)
 
     def signal_hits(self, question: str, scope: set[str], hits: list[Hit], limit: int) -> list[Hit]:
         """For a question describing an arm signal: the signals whose description matches it (by body
@@ -353,13 +364,19 @@ class Searcher:
         return Answer(question, None, "\n".join(lines), tuple(ordered[:n]), kind="comparison")
 
 
+def heading_like(clause) -> bool:
+    """True for a rule whose own text is a short line above its sub-clauses, not a rule statement
+    ("(age appropriate and custom RHA event adaptations)", RHA 630)."""
+    return clause.kind == "rule" and bool(clause.children) and len(clause.text) < 60
+
+
 def kind_weight(clause, intent: Intent) -> float:
     """How much a clause's kind suits the question: signals only for gesture questions, glossary
     definitions for "what is" questions, penalty statements for "what's the call" (a penalty-index row,
     whose title repeats its text, after the rule it summarises); a heading-like rule text ("(age appropriate and custom RHA event adaptations)") gives way to its
     sub-clauses."""
     w = 1.0
-    if clause.kind == "rule" and clause.children and len(clause.text) < 60:
+    if heading_like(clause):
         w *= 0.7
     if clause.kind == "signal":
         w *= 1.6 if intent.signal else 0.25
