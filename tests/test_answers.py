@@ -143,3 +143,13 @@ def test_a_rule_asked_for_by_number_says_what_it_is_about():
     # 630's own line is a heading-like "(age appropriate ...)": its first sub-clause comes first
     assert a.answer.startswith("RHA 630 MERCY RULE: Should a team score enough goals")
     assert a.citations[0].rule == "630 (a)"
+
+
+def test_compound_terms_are_one_term():
+    from rulebot.search.text import terms
+
+    assert terms("a time-out, a timeout, the face-off spot, penalty shots") == [
+        "time_out", "time_out", "face_off", "spot", "penalti_shoot"]
+    # "how long is a game" is about the game's periods, not the "Game time out" of RHA 640 (b)
+    hits = get_searcher().search("how long is a game", "rha", 1)
+    assert hits[0].clause.text.startswith("The game shall be played in two periods")

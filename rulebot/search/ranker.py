@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
-from rulebot.search.text import STOP_WORDS, WEAK_WORDS, load_synonyms, stem, terms, words
+from rulebot.search.text import STOP_WORDS, WEAK_WORDS, load_synonyms, stem, terms, units, words
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
 TITLE_WEIGHT = 2.0
@@ -33,10 +33,15 @@ SEARCHABLE_KINDS = frozenset({"rule", "paragraph", "item", "note", "situation", 
                               "table-row", "signal", "text", "section"})
 
 
+#: Words a phrase may have or leave out and mean the same ("a goal is scored" is "goal scored").
+_FILLERS = frozenset("a an the is are was were be been being".split())
+
+
 def stem_line(text: str) -> str:
-    """A text as one line of stems with stop words kept, padded with spaces, for phrase matching
-    (" too mani player on the floor ")."""
-    return " " + " ".join(stem(w) for w in words(text)) + " "
+    """A text as one line of stems with stop words kept (compounds joined, articles and "is" left out),
+    padded with spaces, for phrase matching (" too mani player on floor "; "game time-out" is not "game
+    time"; "a goal is scored" is "goal scored")."""
+    return " " + " ".join(term for w, term in units(words(text)) if w not in _FILLERS) + " "
 
 
 def phrase_term(phrase: str) -> str:
@@ -45,10 +50,12 @@ def phrase_term(phrase: str) -> str:
 
 
 def synonym_phrases() -> list[str]:
-    """The multi-word members of the synonym groups ("too many players", "consist of"): indexed as
-    phrases, so "too many men" finds "too many players" and not every clause with "players"."""
-    out = {phrase_term(m) for g in load_synonyms().groups for m in g if len(words(m)) > 1}
-    return sorted(out)
+    """The multi-word members of the synonym groups and rewrites ("too many players", "consist of",
+    "duration of a game"): indexed as phrases, so "too many men" finds "too many players" and not
+    every clause with "players"."""
+    syn = load_synonyms()
+    members = [m for g in syn.groups for m in g] + [m for v in syn.rewrites.values() for m in v]
+    return sorted({phrase_term(m) for m in members if len(words(m)) > 1})
 
 
 @dataclass(frozen=True)
@@ -126,13 +133,16 @@ class ClauseRanker:
         text, added = load_synonyms().rewrite(query)
         qwords = words(text)
         for phrase in added:
+            if len(words(phrase)) > 1:
+                put(phrase_term(phrase), REWRITE_WEIGHT)
+                continue
             for t in terms(phrase):
                 put(t, REWRITE_WEIGHT * (WEAK_WEIGHT if t in WEAK_STEMS else 1.0))
-        for w in qwords:
+        for w, term in units(qwords):
             if w in STOP_WORDS:
                 continue
             weight = WEAK_WEIGHT if w in WEAK_WORDS else 1.0
-            put(stem(w), weight)
+            put(term, weight)
             fixed = self.correct(w)
             if fixed:
                 put(stem(fixed), FUZZY_WEIGHT * weight)
@@ -160,18 +170,19 @@ class ClauseRanker:
         seen: set[frozenset[str]] = set()
         text, added = syn.rewrite(query)
         for phrase in added:
-            group = frozenset(t for t in terms(phrase) if t in self.postings)
+            group = frozenset(t for t in ([phrase_term(phrase)] if len(words(phrase)) > 1 else terms(phrase))
+                              if t in self.postings)
             if group and group not in seen:
                 seen.add(group)
                 out.append((max(self.idf[t] for t in group) * REWRITE_WEIGHT, group))
-        for w in words(text):
+        for w, term in units(words(text)):
             if w in STOP_WORDS:
                 continue
-            group = {stem(w)}
+            group = {term}
             fixed = self.correct(w)
             if fixed:
                 group.add(stem(fixed))
-            for phrase in syn.expansions([w]):
+            for phrase in syn.expansions(w.split()):
                 ts = terms(phrase)
                 if len(words(phrase)) > 1:
                     group.add(phrase_term(phrase))

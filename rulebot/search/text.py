@@ -26,6 +26,7 @@ IRREGULAR = {
     "sat": "sit", "stood": "stand", "chose": "choose", "chosen": "choose", "spat": "spit",
     "fought": "fight", "sent": "send", "wore": "wear", "worn": "wear", "swung": "swing",
     "bled": "bleed", "rode": "ride", "ridden": "ride", "dove": "dive",
+    "timeout": "time_out", "timeouts": "time_out", "faceoff": "face_off", "faceoffs": "face_off",
     "froze": "freeze", "frozen": "freeze", "slid": "slide", "flew": "fly", "thrust": "thrust",
 }
 
@@ -78,9 +79,25 @@ def stem(word: str) -> str:
     return _stemmer().stemWord(IRREGULAR.get(word, word))
 
 
-#: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot"
-#: (the stems of each pair become one term, "penalti_shoot").
-COMPOUNDS = frozenset({("penalti", "shoot")})
+#: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot",
+#: a "time-out" not the game's "time", a "face-off" not a "face" (the stems of each pair become one
+#: term, "penalti_shoot"; "timeout" and "faceoff" written as one word are the same terms).
+COMPOUNDS = frozenset({("penalti", "shoot"), ("time", "out"), ("face", "off")})
+
+
+def units(ws: list[str]) -> list[tuple[str, str]]:
+    """``(surface, term)`` for each word of ``ws``, the two words of a :data:`COMPOUNDS` pair as one
+    unit (``("time out", "time_out")``)."""
+    out: list[tuple[str, str]] = []
+    i = 0
+    while i < len(ws):
+        if i + 1 < len(ws) and (stem(ws[i]), stem(ws[i + 1])) in COMPOUNDS:
+            out.append((f"{ws[i]} {ws[i + 1]}", f"{stem(ws[i])}_{stem(ws[i + 1])}"))
+            i += 2
+        else:
+            out.append((ws[i], stem(ws[i])))
+            i += 1
+    return out
 
 
 def terms(text: str, keep_stop_words: bool = False) -> list[str]:
