@@ -153,3 +153,14 @@ def test_compound_terms_are_one_term():
     # "how long is a game" is about the game's periods, not the "Game time out" of RHA 640 (b)
     hits = get_searcher().search("how long is a game", "rha", 1)
     assert hits[0].clause.text.startswith("The game shall be played in two periods")
+
+
+def test_a_call_says_how_play_restarts_when_the_rules_say_so():
+    s = get_searcher()
+    bh = s.ask("what's the penalty for hooking", "ball-hockey").answer
+    assert bh.startswith("Penalty (1 minute) — Hooking:")
+    assert "Restart: After a penalty is called and play is blown down, possession is given" in bh
+    firs = s.ask("what do I give for boarding", "firs-2017").answer
+    assert "Restart: The resulting face-off shall be made at one of the end zone face-off spots" in firs
+    # not a penalty: no restart line
+    assert "Restart:" not in s.ask("Slap shot from past half, is that a penalty?", "ball-hockey").answer

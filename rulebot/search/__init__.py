@@ -12,7 +12,7 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (best_sentences, citation, introduces_list, label, normalise_numbers,
-                                   short_answer)
+                                   sentences, short_answer)
 from rulebot.search.intent import Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
 from rulebot.search.ranker import ClauseRanker
@@ -29,8 +29,13 @@ count counts charged next miss misses suspended suspension game games
 """.split())
 
 _AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|"
-                         r"\bmatch penalty\b|severe|violent|third|subsequent|during (?:an )?altercation|"
+                         r"\bmatch penalty\b|severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
                          r"causing|cause|penalty shot|breakaway|break-away|from behind")
+
+#: A sentence that says how play restarts (issue 4: "the restart ... when the rules say so").
+_RESTART = re.compile(r"(?:resulting|ensuing) face-?\s?offs?\b|face-?\s?offs? (?:shall|will)|faced[- ]off|\bbe faced\b"
+                      r"|possession is (?:given|awarded)|given possession|play (?:shall|will) (?:resume|restart)", re.I)
+_PENALISED = re.compile(r"penalt|penaliz|penalis|offending|power ?play", re.I)
 
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
 SIGNAL_MIN_SCORE = 0.2
@@ -184,6 +189,8 @@ class Searcher:
                 text += " The nearest clauses are listed under see also."
             return Answer(question, ruleset, text, (), answered=False, see_also=cites)
         text = short_answer(self.index, hits, question, intent)
+        if intent.penalty and not pq.clauses:
+            text += self.restart_line(hits, text)
         if pq.clauses:
             # a rule asked for by number: what it is about first ("RHA 630 MERCY RULE: ...")
             asked = pq.clauses[0]
@@ -192,6 +199,43 @@ class Searcher:
             if head and not text.startswith(head):
                 text = f"{name} {asked.number or ''} {head}: ".replace("  ", " ") + text
         return Answer(question, ruleset, text, cites)
+
+    def restart_line(self, hits: list[Hit], answer: str) -> str:
+        """" Restart: <sentence> [label]" for a call: how play restarts, from the clause the call
+        comes from when it says so, else from the ruleset's rule on calling penalties (FIRS 6.3 A
+        "The resulting face-off shall be made at one of the end zone face-off spots of the offending
+        team"; ball hockey 23 "possession is given to the team on the powerplay behind their own goal
+        line").  "" when the call is no penalty or a penalty shot (its own restart), or the rulebook
+        says nothing."""
+        call = answer.split(" — ", 1)[0].lower()
+        if not hits or " — " not in answer or call.startswith("no penalty"):
+            return ""
+        top = hits[0].clause
+        said = answer.lower()
+        own = [s for s in sentences(top.text) if _RESTART.search(s) and s.lower()[:60] not in said]
+        if own:
+            return f" Restart: {normalise_numbers(own[0])} [{label(self.index, top)}]"
+        if "penalty shot" in call:
+            return ""
+        found = self._restart_rule(top.ruleset)
+        if found is None or found[1].lower()[:60] in said:
+            return ""
+        clause, sent = found
+        return f" Restart: {normalise_numbers(sent)} [{label(self.index, clause)}]"
+
+    def _restart_rule(self, ruleset: str):
+        """(clause, sentence) of the ruleset's rule on how play restarts after a penalty is called,
+        or None; looked up once per ruleset."""
+        cache = self.__dict__.setdefault("_restart_cache", {})
+        if ruleset not in cache:
+            cache[ruleset] = None
+            for h in self.ranker.search("resulting face-off after a penalty is called, possession",
+                                        {ruleset}, 10):
+                sents = [s for s in sentences(h.clause.text) if _RESTART.search(s) and _PENALISED.search(s)]
+                if sents:
+                    cache[ruleset] = (h.clause, sents[0])
+                    break
+        return cache[ruleset]
 
     def signal_hits(self, question: str, scope: set[str], hits: list[Hit], limit: int) -> list[Hit]:
         """For a question describing an arm signal: the signals whose description matches it (by body

@@ -35,7 +35,7 @@ a an the and or but if then than that this these those there here of to in on at
 into onto over under about as is are was were be been being am do does did doing done have has had
 having i me my we our you your he him his she her they them their it its what which who whom whose
 when where why how can could would should shall will may might must so such not no nor only own same
-too very just also any all both each few more most other some s t don now get gets got go goes going
+too very just also any all both each few more most other another some s t don now get gets got go goes going
 let lets one's ok okay guy guys kid kids someone somebody anything something whats what's does
 happen happens call called calls give gives given say says said mean means rule rules
 under per case like just still even really many much anyway gone somebody one
