@@ -164,3 +164,15 @@ def test_a_call_says_how_play_restarts_when_the_rules_say_so():
     assert "Restart: The resulting face-off shall be made at one of the end zone face-off spots" in firs
     # not a penalty: no restart line
     assert "Restart:" not in s.ask("Slap shot from past half, is that a penalty?", "ball-hockey").answer
+
+
+def test_a_foul_told_as_a_story_gets_the_call_and_how_rules_combine():
+    a = get_searcher().ask("attacker on a breakaway from centre gets hooked from behind and never gets a shot away",
+                           "firs-2017")
+    # the call comes from 6.4.35 H ("tripped or otherwise fouled from behind"), cited first
+    assert a.answer.startswith("Penalty shot — When a player, in control of the puck in the attacking zone")
+    assert a.citations[0].rule == "6.4.35 H"
+    assert "Signal: Penalty Shot" in a.answer
+    assert "Rules combine: If the offense for which the penalty shot was awarded" in a.answer
+    assert classify("guy gets hooked from behind").penalty
+    assert not classify("how long is a penalty for hooking").penalty or classify("how long is a penalty for hooking").number

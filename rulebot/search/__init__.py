@@ -35,6 +35,7 @@ _AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|"
 #: A sentence that says how play restarts (issue 4: "the restart ... when the rules say so").
 _RESTART = re.compile(r"(?:resulting|ensuing) face-?\s?offs?\b|face-?\s?offs? (?:shall|will)|faced[- ]off|\bbe faced\b"
                       r"|possession is (?:given|awarded)|given possession|play (?:shall|will) (?:resume|restart)", re.I)
+_COMBINES = re.compile(r"no further (?:minor|major)", re.I)
 _PENALISED = re.compile(r"penalt|penaliz|penalis|offending|power ?play", re.I)
 
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
@@ -98,7 +99,7 @@ class Searcher:
             # list, whose items carry the substance ("the teams will play a 10 minute sudden death
             # play-off"): the first item (when it matches the question too, or is a procedure's first
             # step) before the clause that announces them, the others after it, in order.
-            if introduces_list(hit.clause.text):
+            if introduces_list(hit.clause.text) and not intent.penalty:
                 items = [c for c in self.index.children(hit.clause)[:3] if c.text and c.id not in seen]
                 # items that match the question themselves first, best first; then the others in order
                 items.sort(key=lambda c: -own.get(c.id, 0.0))
@@ -189,8 +190,10 @@ class Searcher:
                 text += " The nearest clauses are listed under see also."
             return Answer(question, ruleset, text, (), answered=False, see_also=cites)
         text = short_answer(self.index, hits, question, intent)
+        hits = self.source_first(hits, text)
+        cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         if intent.penalty and not pq.clauses:
-            text += self.restart_line(hits, text)
+            text += self.combine_line(hits, text) + self.restart_line(hits, text)
         if pq.clauses:
             # a rule asked for by number: what it is about first ("RHA 630 MERCY RULE: ...")
             asked = pq.clauses[0]
@@ -222,6 +225,40 @@ class Searcher:
             return ""
         clause, sent = found
         return f" Restart: {normalise_numbers(sent)} [{label(self.index, clause)}]"
+
+    def source_first(self, hits: list[Hit], answer: str) -> list[Hit]:
+        """``hits`` with the clause the short answer quotes first (the first "[label]" in it), so the
+        first citation is the one the answer rests on."""
+        best = None
+        for i, h in enumerate(hits):
+            pos = answer.find(f"[{label(self.index, h.clause)}]")
+            if pos >= 0 and (best is None or pos < best[0]):
+                best = (pos, i)
+        if best is None or best[1] == 0:
+            return hits
+        i = best[1]
+        return [hits[i]] + hits[:i] + hits[i + 1:]
+
+    def combine_line(self, hits: list[Hit], answer: str) -> str:
+        """" Rules combine: <sentence> [label]" when the call is a penalty shot and the ruleset says
+        how it combines with the penalty the foul would otherwise carry (FIRS 6.1.8 D, RHA 406 (h):
+        "... no further minor penalty shall be served"); else ""."""
+        call = answer.split(" — ", 1)[0].lower()
+        if not hits or " — " not in answer or "penalty shot" not in call:
+            return ""
+        rid = hits[0].clause.ruleset
+        cache = self.__dict__.setdefault("_combine_cache", {})
+        if rid not in cache:
+            cache[rid] = None
+            for c in self.index.by_ruleset(rid):
+                found = [s for s in sentences(c.text or "") if _COMBINES.search(s) and "penalty shot" in s.lower()]
+                if found:
+                    cache[rid] = (c, found[0])
+                    break
+        if cache[rid] is None or cache[rid][1].lower()[:60] in answer.lower():
+            return ""
+        clause, sent = cache[rid]
+        return f" Rules combine: {normalise_numbers(sent)} [{label(self.index, clause)}]"
 
     def _restart_rule(self, ruleset: str):
         """(clause, sentence) of the ruleset's rule on how play restarts after a penalty is called,

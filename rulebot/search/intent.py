@@ -19,7 +19,7 @@ yanks raised raises
 """.split())
 _BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wrist forearm forearms elbow "
                   "elbows helmet head knee knees shoulder".split())
-_OFFICIAL = frozenset("ref referee refs official officials linesman zebra ump".split())
+_OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra ump partner partners".split())
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
 #: delayed minor and they score").
@@ -45,6 +45,14 @@ _PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must) .{0,40}\b(?:go|w
                         r"played|restart|handled|set up|decided|broken)|walk me through|what(?:'s| is) the "
                         r"(?:process|procedure)|procedure|steps|step by step|set(?:ting)? up|how do (?:i|we)|"
                         r"what happens (?:when|if|after|next))\b", re.I)
+#: A foul described in a question ("gets hooked from behind", "trips somebody", "slashes the goalie"):
+#: a situation that asks for the call even without "what's the call".
+_FOUL = re.compile(
+    r"\b(?:hook(?:s|ed|ing)?|trip(?:s|ped|ping)?|slash(?:es|ed|ing)?|spear(?:s|ed|ing)?|butt[- ]end(?:s|ed|ing)?"
+    r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|charg(?:es|ed|ing)|elbow(?:s|ed|ing)"
+    r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
+    r"|hauled down|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?|checked from behind"
+    r"|hit from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?)\b", re.I)
 _NUMBER = re.compile(r"\b(how (?:long|many|much|far|big|wide|high)|what size|max(?:imum)?|min(?:imum)?|"
                      r"number of)\b", re.I)
 
@@ -68,19 +76,25 @@ def classify(question: str) -> Intent:
     gesture = sum(1 for w in ws if w in _GESTURE)
     body = bool(wset & _BODY)
     signal = bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and bool(wset & _OFFICIAL))
+    definition = bool(_DEFINITION.search(question))
+    number = bool(_NUMBER.search(question))
+    procedure = bool(_PROCEDURE.search(question))
+    # a foul told as a story asks for the call, unless the question asks something else about it
+    foul = bool(_FOUL.search(question)) and not (signal or definition or number or procedure)
     return Intent(
         signal=signal,
-        definition=bool(_DEFINITION.search(question)),
-        penalty=bool(_PENALTY.search(question)),
-        number=bool(_NUMBER.search(question)),
+        definition=definition,
+        penalty=bool(_PENALTY.search(question)) or foul,
+        number=number,
         compare=bool(_COMPARE.search(question)),
-        procedure=bool(_PROCEDURE.search(question)),
+        procedure=procedure,
     )
 
 
 _IMPOSES = re.compile(
-    r"\b(minor|major|misconduct|match|bench minor|double minor|game ejection|penalty shot)\b[^.]{0,60}"
+    r"\b(minor|major|misconduct|match|bench minor|double minor|game ejection)\b[^.]{0,60}"
     r"\b(penalty|penalties)\b|\bshall be (?:imposed|assessed|awarded)\b|\bwill (?:result in|receive)\b"
+    r"|\bawards? (?:a |the )?penalty shot|\bresults? in (?:a )?penalty shot"
     r"|\bis not a penalty\b|\bshall (?:receive|incur)\b", re.I)
 
 

@@ -113,18 +113,27 @@ def terms(text: str, keep_stop_words: bool = False) -> list[str]:
 
 
 class Synonyms:
-    """Synonym groups: ``expand(words)`` yields ``(phrase, group member)`` pairs for query expansion.
+    """Synonym groups for query expansion (:meth:`expansions`), question rewrites (:meth:`rewrite`),
+    rule topics, and one-way "broader" words ("hooked" also searches "fouled").
 
-    Built from ``{"groups": [[...], ...]}`` (the YAML file's shape)."""
+    Built from the YAML file's ``groups``, ``rewrites``, ``topics`` and ``broader``."""
 
     def __init__(self, groups: list[list[str]], rewrites: dict[str, list[str]] | None = None,
-                 topics: list[str] | None = None) -> None:
+                 topics: list[str] | None = None, broader: dict[str, list[str]] | None = None) -> None:
         self.topics = [fold(str(t)) for t in (topics or [])]
         self.groups = [[fold(str(w)) for w in g] for g in groups]
+        self._one_way: set[int] = set()
+        # one-way: a specific word also searches for the general one ("hooked" -> "fouled"), never
+        # the other way (a question about "fouled" is not about hooking)
+        for narrow, wide in (broader or {}).items():
+            for w in str(narrow).split(","):
+                if w.strip():
+                    self.groups.append([fold(w.strip())] + [fold(str(x)) for x in wide])
+                    self._one_way.add(len(self.groups) - 1)
         self.rewrites = {fold(k): [fold(str(w)) for w in v] for k, v in (rewrites or {}).items()}
         self.by_phrase: dict[tuple[str, ...], list[int]] = {}
         for gi, group in enumerate(self.groups):
-            for member in group:
+            for member in (group[:1] if gi in self._one_way else group):
                 self.by_phrase.setdefault(tuple(words(member)), []).append(gi)
         self.max_len = max((len(k) for k in self.by_phrase), default=1)
 
@@ -166,4 +175,5 @@ def load_synonyms() -> Synonyms:
     # libyaml's loader when PyYAML has it: a third of the time of the pure-Python one at start-up
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(data_file("synonyms.yaml").read_text(encoding="utf-8"), Loader=loader) or {}
-    return Synonyms(data.get("groups", []), data.get("rewrites", {}), data.get("topics", []))
+    return Synonyms(data.get("groups", []), data.get("rewrites", {}), data.get("topics", []),
+                    data.get("broader", {}))
