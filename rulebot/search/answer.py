@@ -145,7 +145,7 @@ def describe_call(index: ClauseIndex, ruleset: str, parts_list) -> str:
         for part in cp.parts:
             d = durations.get(part.kind)
             if part.minutes is not None and part.kind not in ("minor", "major", "misconduct"):
-                d = f"{part.minutes:g} minutes"
+                d = f"{part.minutes:g} minute" + ("" if part.minutes == 1 else "s")
             names.append(f"{part.kind} ({d})" if d else part.kind)
         if names:
             alts.append(" + ".join(names))
@@ -153,6 +153,24 @@ def describe_call(index: ClauseIndex, ruleset: str, parts_list) -> str:
 
 
 _NOT_A_PENALTY = re.compile(r"\b(?:is|are|shall|will|does) not (?:be |result in )?(?:a |considered a )?penalt", re.I)
+
+
+_NEW_CASE = re.compile(r"^(?:if|when|should|where|in the event|in case|note|exception|however|unless)\b", re.I)
+
+
+def _consequence(sents: list[str], used: list[str]) -> list[str]:
+    """The sentence right after the last used one when it goes on with the same case ("... a 1 minute
+    delay of game penalty will be assessed. The offending team must play with 3 runners for 1
+    minute."), not a new case ("If ...", "NOTE ...") and not long; else []."""
+    if not used or used[-1] not in sents:
+        return []
+    i = sents.index(used[-1]) + 1
+    if i >= len(sents) or sents[i] in used:
+        return []
+    nxt = sents[i]
+    if _NEW_CASE.search(nxt) or len(nxt) > 160:
+        return []
+    return [nxt]
 
 
 def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | None:
@@ -203,8 +221,9 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
                     if i.clause_id == c.id and i.source == "text" and i.parts.parts]
             if recs and not any(_NOT_A_PENALTY.search(s) for s in sentences(best_sentences(c.text, query, 1))):
                 call = describe_call(index, c.ruleset, [recs[0].parts])
-                sent = best_sentences(c.text, query, limit=1)
-                return f"{call[:1].upper()}{call[1:]} — {normalise_numbers(sent)} [{label(index, c)}]"
+                said = [best_sentences(c.text, query, limit=1)]
+                said += _consequence(sentences(c.text), said)
+                return f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(said))} [{label(index, c)}]"
         if not cands:
             continue
         generic = "penalty" if any(pc.name == "penalty" for pc in pen.penalty_classes(index, c.ruleset)) else None
@@ -224,6 +243,7 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
         if not calls:
             continue
         call = "; ".join(dict.fromkeys(calls))
+        used += _consequence(sentences(c.text), used)
         text = f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(used))} [{label(index, c)}]"
         sig = signal_for(index, c)
         if sig is not None:
