@@ -176,3 +176,13 @@ def test_a_foul_told_as_a_story_gets_the_call_and_how_rules_combine():
     assert "Rules combine: If the offense for which the penalty shot was awarded" in a.answer
     assert classify("guy gets hooked from behind").penalty
     assert not classify("how long is a penalty for hooking").penalty or classify("how long is a penalty for hooking").number
+
+
+def test_chat_spellings_are_written_out_but_not_sub_clause_letters():
+    from rulebot.search.text import respell
+
+    assert respell("how long r the periods w/ OT b4 the 2nd?") == "how long are the periods with OT before the second?"
+    assert respell("RHA 601 (r) and U9") == "RHA 601 (r) and U9"
+    a = get_searcher().ask("how long r the games", "youth-cup")
+    assert a.question == "how long r the games"  # the asker's words are kept
+    assert a.citations[0].text == "The duration of a game is 2 x 20 minutes (raw time)."

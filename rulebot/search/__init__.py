@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
@@ -15,6 +16,7 @@ from rulebot.search.answer import (best_sentences, citation, introduces_list, la
                                    sentences, short_answer)
 from rulebot.search.intent import Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
+from rulebot.search.text import respell
 from rulebot.search.ranker import ClauseRanker
 
 
@@ -66,6 +68,7 @@ class Searcher:
         it ("6.4.21 C", "RHA 402") puts that clause (and, when it has no text, its sub-clauses) first.
         Raises UsageError for an unknown ``ruleset``."""
         ruleset = self.check_ruleset(ruleset)
+        query = respell(query)
         pq = parse_query(self.index, query, ruleset)
         scope = set(pq.rulesets) or ({ruleset} if ruleset else None)
         hits: list[Hit] = []
@@ -149,6 +152,7 @@ class Searcher:
         Raises UsageError for an empty question or an unknown ruleset."""
         if not question or not question.strip():
             raise UsageError("the question is empty")
+        asked, question = question, respell(question)
         ruleset = self.check_ruleset(ruleset)
         rs = self.index.rulesets.get(ruleset) if ruleset else None
         if rs is not None and rs.base and rs.base in self.index.rulesets:
@@ -156,8 +160,10 @@ class Searcher:
             # each citation labelled with its layer (issue 7).
             from rulebot.layering import layered_answer
 
-            return layered_answer(self.index, self._ask_one, question, ruleset, limit)
-        return self._ask_one(question, ruleset, limit)
+            answer = layered_answer(self.index, self._ask_one, question, ruleset, limit)
+        else:
+            answer = self._ask_one(question, ruleset, limit)
+        return replace(answer, question=asked) if answer.question == question else answer
 
     def _ask_one(self, question: str, ruleset: str | None = None, limit: int = 5,
                  compare: bool = True) -> Answer:

@@ -49,6 +49,22 @@ penalty penalties player players team teams game games play referee ref official
 """.split())
 
 
+def respell(text: str) -> str:
+    """A typed question in full words: chat spellings ("how long r the periods", "b4", "w/") as the
+    ``spellings`` list of ``rulebot/data/synonyms.yaml`` writes them out ("are", "before", "with")."""
+    spell = load_synonyms().spellings
+    if not spell:
+        return text
+    return _spelling_pattern(tuple(spell)).sub(lambda m: spell[m.group(0).lower()], text)
+
+
+@lru_cache(maxsize=4)
+def _spelling_pattern(keys: tuple[str, ...]) -> re.Pattern:
+    alts = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
+    # whole words, and never a sub-clause letter in brackets ("601 (r)")
+    return re.compile(rf"(?<![\w/(])(?:{alts})(?![\w/)])", re.I)
+
+
 def fold(text: str) -> str:
     """NFKC, lower case, curly quotes straightened."""
     text = unicodedata.normalize("NFKC", text).lower()
@@ -116,11 +132,13 @@ class Synonyms:
     """Synonym groups for query expansion (:meth:`expansions`), question rewrites (:meth:`rewrite`),
     rule topics, and one-way "broader" words ("hooked" also searches "fouled").
 
-    Built from the YAML file's ``groups``, ``rewrites``, ``topics`` and ``broader``."""
+    Built from the YAML file's ``groups``, ``rewrites``, ``topics``, ``broader`` and ``spellings``."""
 
     def __init__(self, groups: list[list[str]], rewrites: dict[str, list[str]] | None = None,
-                 topics: list[str] | None = None, broader: dict[str, list[str]] | None = None) -> None:
+                 topics: list[str] | None = None, broader: dict[str, list[str]] | None = None,
+                 spellings: dict[str, str] | None = None) -> None:
         self.topics = [fold(str(t)) for t in (topics or [])]
+        self.spellings = {str(k).lower(): str(v) for k, v in (spellings or {}).items()}
         self.groups = [[fold(str(w)) for w in g] for g in groups]
         self._one_way: set[int] = set()
         # one-way: a specific word also searches for the general one ("hooked" -> "fouled"), never
@@ -176,4 +194,4 @@ def load_synonyms() -> Synonyms:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(data_file("synonyms.yaml").read_text(encoding="utf-8"), Loader=loader) or {}
     return Synonyms(data.get("groups", []), data.get("rewrites", {}), data.get("topics", []),
-                    data.get("broader", {}))
+                    data.get("broader", {}), data.get("spellings", {}))
