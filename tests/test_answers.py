@@ -186,3 +186,12 @@ def test_chat_spellings_are_written_out_but_not_sub_clause_letters():
     a = get_searcher().ask("how long r the games", "youth-cup")
     assert a.question == "how long r the games"  # the asker's words are kept
     assert a.citations[0].text == "The duration of a game is 2 x 20 minutes (raw time)."
+
+
+def test_a_procedure_answers_with_the_steps_asked_about_and_cites_them():
+    a = get_searcher().ask("how do we set up a penalty shot - where does the puck start and can the goalie come out?",
+                           "firs-2017")
+    assert "• The Referee shall place the puck on the centre face-off spot" in a.answer
+    assert "• If the goalkeeper leaves the goal crease prior to the player touching the puck" in a.answer
+    rules = [c.rule for c in a.citations]
+    assert rules[0] == "6.1.8 A" and "6.1.8 A •8" in rules and "6.1.8 A •9" in rules

@@ -13,7 +13,7 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (best_sentences, citation, introduces_list, label, normalise_numbers,
-                                   sentences, short_answer)
+                                   procedure_of, procedure_steps, sentences, short_answer)
 from rulebot.search.intent import Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
 from rulebot.search.text import respell
@@ -197,6 +197,13 @@ class Searcher:
             return Answer(question, ruleset, text, (), answered=False, see_also=cites)
         text = short_answer(self.index, hits, question, intent)
         hits = self.source_first(hits, text)
+        procedure = procedure_of(self.index, hits[0].clause, intent)
+        if procedure is not None:
+            # the procedure and the steps the answer quotes first, in order
+            quoted = [procedure] + procedure_steps(self.index, procedure, question)
+            ids = {c.id for c in quoted}
+            hits = [Hit(c, hits[0].score) for c in quoted] + [h for h in hits if h.clause.id not in ids]
+            hits = hits[:max(limit, len(quoted))]
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         if intent.penalty and not pq.clauses:
             text += self.combine_line(hits, text) + self.restart_line(hits, text)

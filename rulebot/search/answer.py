@@ -298,11 +298,10 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -
         if ans:
             return ans
     prefer = bool(intent is not None and intent.number)
-    parent = index.get(top.parent) if top.parent else None
-    if (intent is not None and intent.procedure and top.kind == "item" and parent is not None
-            and introduces_list(parent.text)):
-        # a step of a procedure: the procedure from its start, its steps in order
-        steps = [best_sentences(c.text, query, limit=1) for c in index.children(parent) if c.text][:4]
+    parent = procedure_of(index, top, intent)
+    if parent is not None:
+        # a procedure: its start, then the steps the question asks about (else its first steps)
+        steps = [best_sentences(c.text, query, limit=1) for c in procedure_steps(index, parent, query)]
         m = _ANNOUNCES.search(parent.text)
         intro = parent.text[:m.end()] if m else best_sentences(parent.text, query, limit=1)
         text = normalise_numbers(f"{intro.strip()} " + " ".join(f"• {s}" for s in steps))
@@ -375,6 +374,38 @@ def _other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str)
             out.append(f"{normalise_numbers(best[1])} [{label(index, best[2])}]")
             said |= set(terms(best[1]))
     return out
+
+
+def procedure_of(index: ClauseIndex, top: Clause, intent) -> Clause | None:
+    """For a procedure question ("walk me through a penalty shot") whose best clause announces a list
+    of steps, or is one of them: the announcing clause; else None."""
+    if intent is None or not intent.procedure:
+        return None
+    if introduces_list(top.text) and index.children(top):
+        return top
+    parent = index.get(top.parent) if top.parent else None
+    if top.kind == "item" and parent is not None and introduces_list(parent.text):
+        return parent
+    return None
+
+
+def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4) -> list[Clause]:
+    """Up to ``n`` steps of the list ``parent`` announces, in list order: those that share most words
+    with the question beyond the procedure's own name ("where does the puck start" picks "The Referee
+    shall place the puck on the centre face-off spot"), else the first ``n``."""
+    from rulebot.search.intent import asks_procedure_span
+
+    steps = [c for c in index.children(parent) if c.text]
+    m = _ANNOUNCES.search(parent.text)
+    name = f"{index.heading(parent) or ''} {parent.text[:m.end()] if m else ''}"
+    named = set(_part_weights(name))  # the procedure's name and its synonyms pick no step
+    rest = asks_procedure_span(query)  # "walk me through", "how does it work" ask for all of it
+    want = {t: w for t, w in _part_weights(rest).items() if t not in named}
+    scored = [(sum(w for t, w in want.items() if t in set(terms(c.text))), i) for i, c in enumerate(steps)]
+    if not any(sc for sc, _ in scored):
+        return steps[:n]
+    best = sorted(scored, key=lambda x: (-x[0], x[1]))[:n]
+    return [steps[i] for _, i in sorted(best, key=lambda x: x[1])]
 
 
 def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_chars: int = 420) -> str:

@@ -103,6 +103,12 @@ def imposes_penalty(text: str) -> bool:
     return bool(_IMPOSES.search(text))
 
 
+def asks_procedure_span(question: str) -> str:
+    """The question without the words that ask for a procedure ("walk me through", "set up", "how
+    does ... work"): what is left asks about particular steps ("where does the puck start")."""
+    return _PROCEDURE.sub(" ", question)
+
+
 def strip_comparison(question: str) -> str:
     """The question without its "in each ruleset" / "compared with" words (asked of one rulebook at
     a time when comparing)."""
