@@ -195,3 +195,20 @@ def test_a_procedure_answers_with_the_steps_asked_about_and_cites_them():
     assert "• If the goalkeeper leaves the goal crease prior to the player touching the puck" in a.answer
     rules = [c.rule for c in a.citations]
     assert rules[0] == "6.1.8 A" and "6.1.8 A •8" in rules and "6.1.8 A •9" in rules
+
+
+def test_an_item_of_a_penalty_list_carries_the_lists_penalty():
+    a = get_searcher().ask("player spits at the other team's bench, what's that", "rha")
+    assert a.answer.startswith("Gross misconduct — If any player or Team Official does any of the following")
+    assert a.citations[0].rule == "601 (f) 2"
+
+
+def test_how_long_is_a_penalty_in_a_rulebook_without_a_plain_penalty_is_its_minor():
+    s = get_searcher()
+    assert s.ask("how long is a penalty", "ball-hockey").answer.startswith("Ball hockey penalty 1 min")
+    assert s.ask("how long is a penalty", "firs-2017").answer.startswith("FIRS minor 2 min")
+    # a sentence running through every class is how penalties are called, not a call
+    assert not classify("x").penalty
+    from rulebot.search.intent import imposes_penalty
+    assert not imposes_penalty("Should an infraction of the rules which would call for a minor, major, "
+                               "misconduct or match penalty be committed by a player of the side in possession")

@@ -21,7 +21,8 @@ from rulebot.search.ranker import ClauseRanker
 
 
 _CLASS_NAME = re.compile(r"\b(bench\s+minor|double\s+minor|gross\s+misconduct|game\s+misconduct|game\s+ejection|"
-                         r"misconduct|minor|major|match|penalty\s+shot)(?:\s+penalt(?:y|ies))?\b")
+                         r"misconduct|minor|major|match|penalty\s+shot|penalty(?=\s*\W*$|\s+(?:last|in)\b))"
+                         r"(?:\s+penalt(?:y|ies))?\b")
 #: Words that may stand beside a class name in a question about the class itself.
 _CLASS_QUESTION_WORDS = frozenset("""
 long length minutes minute min duration always two ten five four time times last lasts mean means meaning
@@ -84,7 +85,7 @@ class Searcher:
         rest = pq.text if pq.clauses else pq.text or query
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
         intent = classify(query)
-        reranked = rerank(ranked, intent)
+        reranked = rerank(ranked, intent, self.index)
         if intent.penalty:
             reranked = self.prefer_basic_case(reranked, query)
         own = {h.clause.id: h.score for h in reranked}
@@ -333,10 +334,14 @@ class Searcher:
         rest = [w for w in words(text) if w not in STOP_WORDS and w not in _CLASS_QUESTION_WORDS]
         if rest:
             return []  # other words: a question about an infraction or a situation, not the class
+        classes = [pc for pc in penalty_classes(self.index) if pc.ruleset in scope and pc.defined]
         out = []
-        for pc in penalty_classes(self.index):
-            if pc.ruleset in scope and pc.name in named and pc.defined:
-                out.append(pc)
+        for rid in sorted(scope):
+            mine = [pc for pc in classes if pc.ruleset == rid]
+            # "how long is a penalty" in a rulebook without a plain "penalty": its ordinary one, the minor
+            want = [("minor" if n == "penalty" and not any(pc.name == "penalty" for pc in mine) else n)
+                    for n in named]
+            out += [pc for pc in mine if pc.name in want]
         return out
 
     def class_answer(self, question: str, ruleset: str | None, classes: list, limit: int) -> Answer | None:
@@ -464,7 +469,16 @@ def heading_like(clause) -> bool:
     return clause.kind == "rule" and bool(clause.children) and len(clause.text) < 60
 
 
-def kind_weight(clause, intent: Intent) -> float:
+def _item_of_penalty_list(clause, index: ClauseIndex | None) -> bool:
+    """An item of a list whose announcing clause states the penalty ("... does any of the following,
+    a Gross Misconduct penalty shall be assessed:", RHA 601 (f))."""
+    if index is None or clause.kind != "item" or not clause.parent:
+        return False
+    parent = index.get(clause.parent)
+    return parent is not None and introduces_list(parent.text) and imposes_penalty(parent.text)
+
+
+def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> float:
     """How much a clause's kind suits the question: signals only for gesture questions, glossary
     definitions for "what is" questions, penalty statements for "what's the call" (a penalty-index row,
     whose title repeats its text, after the rule it summarises); a heading-like rule text ("(age appropriate and custom RHA event adaptations)") gives way to its
@@ -480,14 +494,14 @@ def kind_weight(clause, intent: Intent) -> float:
         w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
     if clause.kind == "table-row":
         w *= 0.85 if intent.penalty else 0.7
-    elif intent.penalty and imposes_penalty(clause.text):
+    elif intent.penalty and (imposes_penalty(clause.text) or _item_of_penalty_list(clause, index)):
         w *= 1.3
     return w
 
 
-def rerank(hits: list[Hit], intent: Intent) -> list[Hit]:
+def rerank(hits: list[Hit], intent: Intent, index: ClauseIndex | None = None) -> list[Hit]:
     """Re-weigh ranked hits by :func:`kind_weight`, best first."""
-    scored = [Hit(h.clause, h.score * kind_weight(h.clause, intent)) for h in hits]
+    scored = [Hit(h.clause, h.score * kind_weight(h.clause, intent, index)) for h in hits]
     return sorted(scored, key=lambda h: -h.score)
 
 

@@ -168,7 +168,7 @@ def _consequence(sents: list[str], used: list[str]) -> list[str]:
     if i >= len(sents) or sents[i] in used:
         return []
     nxt = sents[i]
-    if _NEW_CASE.search(nxt) or len(nxt) > 160:
+    if _NEW_CASE.search(nxt) or _NOT_A_PENALTY.search(nxt) or len(nxt) > 160:
         return []
     return [nxt]
 
@@ -224,6 +224,18 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
                 said = [best_sentences(c.text, query, limit=1)]
                 said += _consequence(sentences(c.text), said)
                 return f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(said))} [{label(index, c)}]"
+        parent = index.get(c.parent) if c.parent else None
+        if not cands and c.kind == "item" and parent is not None and introduces_list(parent.text):
+            # an item of "If any player ... does any of the following, a Gross Misconduct penalty
+            # shall be assessed:" carries its list's penalty
+            intro = [s for s in sentences(parent.text) if imposes_penalty(s)]
+            if intro:
+                generic = "penalty" if any(pc.name == "penalty"
+                                           for pc in pen.penalty_classes(index, c.ruleset)) else None
+                call = describe_call(index, c.ruleset, pen.parts_from_text(intro[-1], generic))
+                if call:
+                    said = normalise_numbers(f"{intro[-1]} {best_sentences(c.text, query, limit=1)}")
+                    return f"{call[:1].upper()}{call[1:]} — {said} [{label(index, c)}]"
         if not cands:
             continue
         generic = "penalty" if any(pc.name == "penalty" for pc in pen.penalty_classes(index, c.ruleset)) else None

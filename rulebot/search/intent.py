@@ -53,6 +53,9 @@ _FOUL = re.compile(
     r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
     r"|hauled down|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?|checked from behind"
     r"|hit from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?)\b", re.I)
+#: Words that ask what something is, even with a foul in the question ("what counts as a fight").
+_DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? as|considered|constitutes?|"
+                      r"what(?:'s| is) an? )\b", re.I)
 _NUMBER = re.compile(r"\b(how (?:long|many|much|far|big|wide|high)|what size|max(?:imum)?|min(?:imum)?|"
                      r"number of)\b", re.I)
 
@@ -80,7 +83,7 @@ def classify(question: str) -> Intent:
     number = bool(_NUMBER.search(question))
     procedure = bool(_PROCEDURE.search(question))
     # a foul told as a story asks for the call, unless the question asks something else about it
-    foul = bool(_FOUL.search(question)) and not (signal or definition or number or procedure)
+    foul = bool(_FOUL.search(question)) and not (signal or number or procedure or _DEFINES.search(question))
     return Intent(
         signal=signal,
         definition=definition,
@@ -98,8 +101,16 @@ _IMPOSES = re.compile(
     r"|\bis not a penalty\b|\bshall (?:receive|incur)\b", re.I)
 
 
+_CLASS_WORDS = re.compile(r"\b(bench minor|double minor|game misconduct|gross misconduct|minor|major|"
+                          r"misconduct|match)\b", re.I)
+
+
 def imposes_penalty(text: str) -> bool:
-    """True when a clause's text states a penalty ("A Minor Penalty shall be imposed ...")."""
+    """True when a clause's text states a penalty ("A Minor Penalty shall be imposed ..."); not for a
+    sentence that runs through the classes in general ("an infraction which would call for a minor,
+    major, misconduct or match penalty", FIRS 6.3 A: how penalties are called, not a call)."""
+    if len({m.group(1).lower() for m in _CLASS_WORDS.finditer(text)}) >= 4:
+        return False
     return bool(_IMPOSES.search(text))
 
 
