@@ -63,8 +63,9 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         st = set(terms(s))
         # rare words count more: "stopped clock" says more than "game"
         overlap = sum(qt[t] * _weight(t) for t in st if t in qt)
-        if prefer_numbers and _HAS_NUMBER.search(s):
-            overlap += 1.5
+        if prefer_numbers:
+            # "how much is the fee": a sentence without a number cannot be the answer
+            overlap = overlap + 1.5 if _HAS_NUMBER.search(s) else overlap * 0.5
         scored.append((overlap + 0.01 * (len(sents) - i), i))
     scored.sort(reverse=True)
     chosen: list[int] = []
