@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rulebot.search.text import words
 
@@ -105,6 +106,7 @@ _CLASS_WORDS = re.compile(r"\b(bench minor|double minor|game misconduct|gross mi
                           r"misconduct|match)\b", re.I)
 
 
+@lru_cache(maxsize=8192)
 def imposes_penalty(text: str) -> bool:
     """True when a clause's text states a penalty ("A Minor Penalty shall be imposed ..."); not for a
     sentence that runs through the classes in general ("an infraction which would call for a minor,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
@@ -58,6 +59,24 @@ def synonym_phrases() -> list[str]:
     return sorted({phrase_term(m) for m in members if len(words(m)) > 1})
 
 
+def _phrases_in(stems: list[str], phrases: dict[str, str], longest: int) -> list[str]:
+    """The phrase terms of ``phrases`` (stem line -> term) found in a list of stems, once per
+    occurrence (n-gram lookup, not a scan of every phrase)."""
+    out = []
+    for n in range(1, longest + 1):  # n = 1: a phrase that is one compound ("time out" -> time_out)
+        for i in range(len(stems) - n + 1):
+            term = phrases.get(" ".join(stems[i:i + n]))
+            if term:
+                out.append(term)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _member_lines() -> tuple[tuple[str, str], ...]:
+    """(member, its padded stem line) for every multi-word member of the synonym groups, once."""
+    return tuple((m, f" {phrase_term(m)[1:]} ") for g in load_synonyms().groups for m in g if len(words(m)) > 1)
+
+
 @dataclass(frozen=True)
 class QueryTerm:
     """One weighted query term (a stem)."""
@@ -77,7 +96,8 @@ class ClauseRanker:
         lengths: list[float] = []
         vocab: set[str] = set()
         doc_terms: list[frozenset[str]] = []
-        phrases = [(p, f" {p[1:]} ") for p in synonym_phrases()]
+        phrases = {p[1:]: p for p in synonym_phrases()}  # "too mani player" -> "~too mani player"
+        longest = max((k.count(" ") + 1 for k in phrases), default=1)
         for clause in index.all_clauses():
             if clause.kind not in SEARCHABLE_KINDS or not clause.text:
                 continue
@@ -90,10 +110,8 @@ class ClauseRanker:
                                        (clause.text, TEXT_WEIGHT)):
                 for t in terms(field_text):
                     tf[t] += weight
-                line = stem_line(field_text) if field_text else ""
-                for term, padded in phrases:
-                    if padded in line:
-                        tf[term] += weight * line.count(padded)
+                for term in _phrases_in(stem_line(field_text).split() if field_text else [], phrases, longest):
+                    tf[term] += weight
             for w in words(clause.title + " " + clause.text):
                 vocab.add(w)
             lengths.append(len(terms(clause.text)) + len(terms(clause.title)))
@@ -159,8 +177,7 @@ class ClauseRanker:
     def query_phrases(self, qwords: list[str]) -> list[str]:
         """The synonym-list phrases the query itself contains ("bad change", "too many men")."""
         line = stem_line(" ".join(qwords))
-        return [m for g in load_synonyms().groups for m in g
-                if len(words(m)) > 1 and f" {phrase_term(m)[1:]} " in line]
+        return [m for m, padded in _member_lines() if padded in line]
 
     def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         """The query's distinct concepts: for each content word, the stems that express it (its own,
