@@ -200,8 +200,10 @@ class Searcher:
         hits = self.source_first(hits, text)
         procedure = procedure_of(self.index, hits[0].clause, intent)
         if procedure is not None:
-            # the procedure and the steps the answer quotes first, in order
-            quoted = [procedure] + procedure_steps(self.index, procedure, question)
+            # the steps the answer quotes first, the one that fits the question best before the
+            # clause announcing them (the steps are the substance; "as follows:" is not)
+            steps = procedure_steps(self.index, procedure, question, best_first=True)
+            quoted = steps[:1] + [procedure] + steps[1:]
             ids = {c.id for c in quoted}
             hits = [Hit(c, hits[0].score) for c in quoted] + [h for h in hits if h.clause.id not in ids]
             hits = hits[:max(limit, len(quoted))]

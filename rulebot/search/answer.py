@@ -402,10 +402,12 @@ def procedure_of(index: ClauseIndex, top: Clause, intent) -> Clause | None:
     return None
 
 
-def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4) -> list[Clause]:
-    """Up to ``n`` steps of the list ``parent`` announces, in list order: those that share most words
-    with the question beyond the procedure's own name ("where does the puck start" picks "The Referee
-    shall place the puck on the centre face-off spot"), else the first ``n``."""
+def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
+                    best_first: bool = False) -> list[Clause]:
+    """Up to ``n`` steps of the list ``parent`` announces, in list order (``best_first``: the best
+    first): those that share most words with the question beyond the procedure's own name ("where
+    does the puck start" picks "The Referee shall place the puck on the centre face-off spot"), else
+    the first ``n``."""
     from rulebot.search.intent import asks_procedure_span
 
     steps = [c for c in index.children(parent) if c.text]
@@ -418,7 +420,7 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4) 
     if not any(sc for sc, _ in scored):
         return steps[:n]
     best = sorted(scored, key=lambda x: (-x[0], x[1]))[:n]
-    return [steps[i] for _, i in sorted(best, key=lambda x: x[1])]
+    return [steps[i] for _, i in (best if best_first else sorted(best, key=lambda x: x[1]))]
 
 
 def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_chars: int = 420) -> str:
