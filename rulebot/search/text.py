@@ -72,9 +72,8 @@ def fold(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Lower-case word tokens (letters and digits; "5+20" and "don't" stay whole; a possessive "'s" is
-    dropped: "partner's" is "partner")."""
-    return [w[:-2] if w.endswith("'s") else w for w in _TOKEN.findall(fold(text))]
+    """Lower-case word tokens (letters and digits; "5+20" and "don't" stay whole)."""
+    return _TOKEN.findall(fold(text))
 
 
 @lru_cache(maxsize=1)
