@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause
@@ -30,23 +31,28 @@ class ParsedQuery:
     clauses: tuple[Clause, ...]
 
 
-def _alias_patterns(index: ClauseIndex) -> list[tuple[re.Pattern[str], str]]:
-    pats: list[tuple[str, str]] = []
-    for rs in index.rulesets.values():
-        names = {rs.id, rs.short_name, *rs.aliases}
-        for name in names:
-            if name and len(name) >= 2:
-                pats.append((name, rs.id))
-    pats.sort(key=lambda p: -len(p[0]))
-    out = []
-    for name, rid in pats:
-        words = [re.escape(w) for w in re.split(r"[\s-]+", name.strip())]
-        # "in the RHA rules", "under FIRS", "for the U9 tournament": the name and the words around it
-        before = r"(?:\b(?:in|under|for|at|by|per|of|from|according to)\s+)?(?:the\s+)?"
-        after = r"(?:\s+(?:rules?|rule\s?book|rulebook|league|tournament|games?)\b)?(?:'s)?"
-        out.append((re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + r"(?![\w-])" + after, re.I),
-                    rid))
-    return out
+def _alias_names(index: ClauseIndex) -> list[tuple[str, str]]:
+    """(name, ruleset id) for every name a loaded ruleset answers to, longest first; kept on the index."""
+    cached = index.__dict__.get("_alias_names")
+    if cached is None:
+        pats: list[tuple[str, str]] = []
+        for rs in index.rulesets.values():
+            for name in {rs.id, rs.short_name, *rs.aliases}:
+                if name and len(name) >= 2:
+                    pats.append((name, rs.id))
+        pats.sort(key=lambda p: -len(p[0]))
+        cached = index.__dict__["_alias_names"] = pats
+    return cached
+
+
+@lru_cache(maxsize=4096)
+def _alias_pattern(name: str) -> re.Pattern[str]:
+    """The pattern of one ruleset name with the words around it ("in the RHA rules", "under FIRS",
+    "for the U9 tournament"); compiled only when a question may contain the name."""
+    words = [re.escape(w) for w in re.split(r"[\s-]+", name.strip())]
+    before = r"(?:\b(?:in|under|for|at|by|per|of|from|according to)\s+)?(?:the\s+)?"
+    after = r"(?:\s+(?:rules?|rule\s?book|rulebook|league|tournament|games?)\b)?(?:'s)?"
+    return re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + r"(?![\w-])" + after, re.I)
 
 
 def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> ParsedQuery:
@@ -56,7 +62,11 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
     no ruleset itself."""
     text = query
     named: list[str] = []
-    for pat, rid in _alias_patterns(index):
+    for name, rid in _alias_names(index):
+        first = re.split(r"[\s-]+", name.strip())[0].lower()
+        if first not in text.lower():
+            continue  # cheap test first: most names are not in the question
+        pat = _alias_pattern(name)
         if pat.search(text):
             if rid not in named:
                 named.append(rid)
