@@ -106,15 +106,20 @@ class ClauseRanker:
             self.ruleset_of.append(clause.ruleset)
             context = " ".join(a.title for a in index.ancestors(clause)[:2] if a.title)
             tf: Counter[str] = Counter()
-            for field_text, weight in ((clause.title, TITLE_WEIGHT), (context, CONTEXT_WEIGHT),
-                                       (clause.text, TEXT_WEIGHT)):
-                for t in terms(field_text):
+            length = 0
+            for field, (field_text, weight) in enumerate(((clause.title, TITLE_WEIGHT), (context, CONTEXT_WEIGHT),
+                                                          (clause.text, TEXT_WEIGHT))):
+                ws = words(field_text)
+                us = units(ws)  # stemmed once: the field's terms and its phrases come from the same units
+                own = [t for w, t in us if w not in STOP_WORDS]
+                for t in own:
                     tf[t] += weight
-                for term in _phrases_in(stem_line(field_text).split() if field_text else [], phrases, longest):
+                for term in _phrases_in([t for w, t in us if w not in _FILLERS], phrases, longest):
                     tf[term] += weight
-            for w in words(clause.title + " " + clause.text):
-                vocab.add(w)
-            lengths.append(len(terms(clause.text)) + len(terms(clause.title)))
+                if field != 1:  # the clause's own title and text, not the headings above it
+                    vocab.update(ws)
+                    length += len(own)
+            lengths.append(length)
             doc_terms.append(frozenset(tf))
             for t, f in tf.items():
                 postings[t][doc] = f
