@@ -31,9 +31,9 @@ penalty penalties player players regular normal standard actually exactly kind t
 count counts charged next miss misses suspended suspension game games
 """.split())
 
-_AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|"
+_AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|may (?:also )?include|"
                          r"\bmatch penalty\b|severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
-                         r"causing|cause|penalty shot|breakaway|break-away|from behind")
+                         r"\bcausing\b|\bcause\b|penalty shot|breakaway|break-away|from behind")
 
 #: A sentence that says how play restarts (issue 4: "the restart ... when the rules say so").
 _RESTART = re.compile(r"(?:resulting|ensuing) face-?\s?offs?\b|face-?\s?offs? (?:shall|will)|faced[- ]off|\bbe faced\b"
@@ -494,6 +494,8 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= 0.7
     if clause.kind == "definition":
         w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
+    if intent.procedure and introduces_list(clause.text):
+        w *= 1.2  # "walk me through a penalty shot": the clause that sets out the steps
     if clause.kind == "table-row":
         w *= 0.85 if intent.penalty else 0.7
     elif intent.penalty and (imposes_penalty(clause.text) or _item_of_penalty_list(clause, index)):
