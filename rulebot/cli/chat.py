@@ -7,12 +7,23 @@ import json
 import sys
 
 
+_QUIT = frozenset({"quit", "exit", "q", "bye"})
+_HELP = frozenset({"help", "?", "h"})
+_HELP_TEXT = """Ask in plain words, e.g.
+  what's the penalty for spearing in FIRS
+  goalie covers the ball in the crease
+  how long are periods in each ruleset
+  6.4.21 C            (a rule by number)
+Follow-ups reuse the previous subject: "and in RHA?", "what's the signal for that?".
+End with an empty line, 'quit' or Ctrl-D."""
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("chat", help="ask questions in a row; follow-ups reuse the previous subject",
                        description="Interactive Q&A. Follow-ups such as 'and in RHA?' or "
                                    "'what's the signal for that?' reuse the previous question. "
-                                   "Reads one question per line (also from a pipe); an empty line or "
-                                   "Ctrl-D ends.")
+                                   "Reads one question per line (also from a pipe); an empty line, "
+                                   "'quit', 'exit' or Ctrl-D ends; 'help' shows what to ask.")
     p.add_argument("--ruleset", "-r", help="ruleset id to ask (default: all)")
     p.add_argument("--json", action="store_true", help="print each answer as one JSON line")
     p.set_defaults(func=run)
@@ -26,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     convo = Conversation(searcher, searcher.check_ruleset(args.ruleset))
     interactive = sys.stdin.isatty() and not args.json
     if interactive:
-        print("Ask a rules question (empty line to quit).")
+        print("Ask a rules question ('help' for examples; empty line or 'quit' to end).")
     while True:
         try:
             line = input("> " if interactive else "")
@@ -35,6 +46,12 @@ def run(args: argparse.Namespace) -> int:
         if not line.strip():
             if interactive:
                 break
+            continue
+        command = line.strip().lower().strip("!/.")
+        if command in _QUIT:
+            break
+        if command in _HELP:
+            print(_HELP_TEXT, flush=True)
             continue
         answer = convo.ask(line)
         if args.json:

@@ -35,6 +35,9 @@ _AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|may (?:also )?i
                          r"\bmatch penalty\b|severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
                          r"\bcausing\b|\bcause\b|penalty shot|breakaway|break-away|from behind")
 
+_RULE_WORDS = re.compile(r"\b(?:what(?:'s| is| does)?|show|read|rule|rules|section|clause|article|say|says|in|about)\b|[?!#§]|\.(?!\d)",
+                         re.I)
+
 #: A sentence that says how play restarts (issue 4: "the restart ... when the rules say so").
 _RESTART = re.compile(r"(?:resulting|ensuing) face-?\s?offs?\b|face-?\s?offs? (?:shall|will)|faced[- ]off|\bbe faced\b"
                       r"|possession is (?:given|awarded)|given possession|play (?:shall|will) (?:resume|restart)", re.I)
@@ -178,8 +181,13 @@ class Searcher:
         if compare and not pq.clauses and (len(pq.rulesets) >= 2 or (intent.compare and ruleset is None)):
             return self.compare(question, pq.rulesets or tuple(self.index.rulesets), intent, limit)
         scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
+        if pq.unknown and len(_RULE_WORDS.sub(" ", pq.text).split()) <= len(pq.unknown):
+            # only a rule number, and no such rule: say so rather than search its digits
+            names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
+            return Answer(question, ruleset, f"No rule {', '.join(pq.unknown)} in the {names} rules.", (),
+                          answered=False)
         if intent.signal and not pq.clauses and not self._has_signals(scope):
-            return self._signals_elsewhere(question, scope, intent, limit)
+            return replace(self._signals_elsewhere(question, scope, intent, limit), ruleset=ruleset)
         classes = self.class_question(pq.text or question, scope) if not pq.clauses else []
         answer = self.class_answer(question, ruleset, classes, limit) if classes else None
         if answer is not None:

@@ -209,7 +209,7 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
                 for pc in effects[:2]:
                     text += f" {pc.name[:1].upper()}{pc.name[1:]}: {sentences(pc.effect)[0]} [{c.ruleset} {pc.rule}]"
                 rule = index.get(rows[0].clause_id) if rows[0].clause_id else None
-                sig = signal_for(index, rule) if rule is not None else None
+                sig = signal_for(index, rule, query) if rule is not None else None
                 if sig is not None:
                     text += f" Signal: {sig.name} — {sig.description.rstrip('.')}."
                 return text
@@ -258,16 +258,17 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
         call = "; ".join(dict.fromkeys(calls))
         used += _consequence(sentences(c.text), used)
         text = f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(used))} [{label(index, c)}]"
-        sig = signal_for(index, c)
+        sig = signal_for(index, c, query)
         if sig is not None:
             text += f" Signal: {sig.name} — {sig.description.rstrip('.')}."
         return text
     return None
 
 
-def signal_for(index: ClauseIndex, clause: Clause):
+def signal_for(index: ClauseIndex, clause: Clause, query: str = ""):
     """The referee signal that goes with the rule ``clause`` belongs to (FIRS Annex B links each
-    signal to the rules of its penalty-index rows), or None."""
+    signal to the rules of its penalty-index rows), or None.  Where one rule has several (6.4.31
+    Spearing and Butt-Ending), the one the question names, else the one its text names first."""
     try:
         from rulebot.signals import load_signals
     except ImportError:  # pragma: no cover
@@ -276,10 +277,23 @@ def signal_for(index: ClauseIndex, clause: Clause):
 
     keys = {rule_key(clause.number)}
     keys |= {rule_key(a.number) for a in index.ancestors(clause) if a.number}
-    for sig in load_signals(index):
-        if sig.ruleset == clause.ruleset and any(rule_key(r) in keys for r in sig.rules):
-            return sig
-    return None
+    found = [sig for sig in load_signals(index)
+             if sig.ruleset == clause.ruleset and any(rule_key(r) in keys for r in sig.rules)]
+    if len(found) <= 1:
+        return found[0] if found else None
+    asked, text = set(terms(query)), clause.text.lower()
+
+    def order(sig) -> tuple[int, int]:
+        named = bool(set(terms(sig.name)) & asked)
+        pos = min((text.find(w) for w in words_of(sig.name) if text.find(w) >= 0), default=len(text))
+        return (0 if named else 1, pos)
+
+    return min(found, key=order)
+
+
+def words_of(name: str) -> list[str]:
+    """The lower-case words of a name, at least four letters long ("Butt-Ending" -> ["butt", "ending"])."""
+    return [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 4]
 
 
 def signal_answer(index: ClauseIndex, clause: Clause) -> str:

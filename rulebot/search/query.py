@@ -15,7 +15,9 @@ _RULE_NUMBER = re.compile(
     r"(?P<num>\b\d+(?:\.\d+)+(?:\s?[A-Z]\b)?|\b\d{3}\s?\(\s?[a-z]\s?\)(?:\s?\d{1,2}\b)?|\b\d{3}\b)",
     re.IGNORECASE,
 )
-_EXPLICIT = re.compile(r"\b(?:rule|rules|section|sect|clause|article)\s*#?\s*(?P<num>\d{1,3}[A-Z]?)\b", re.I)
+# "rule 35", "section 9": the whole number ("rule 9.9.9" is not rule 9)
+_EXPLICIT = re.compile(r"\b(?:rule|rules|section|sect|clause|article)\s*#?\s*(?P<num>\d{1,3}[A-Z]?)\b(?![.,]\d)",
+                       re.I)
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,7 @@ class ParsedQuery:
     text: str
     rulesets: tuple[str, ...]
     clauses: tuple[Clause, ...]
+    unknown: tuple[str, ...] = ()  # rule numbers asked for explicitly ("6.4.99", "rule 9.9.9") not found
 
 
 def _alias_names(index: ClauseIndex) -> list[tuple[str, str]]:
@@ -83,9 +86,12 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
             c = index.lookup(rid, whole)
             if c is not None:
                 return ParsedQuery(query, "", tuple(named), (c,))
+    unknown: list[str] = []
     for m in _RULE_NUMBER.finditer(text):
         num = m.group("num")
         explicit = m.group(0).strip().lower()[:1].isalpha() or "." in num or "(" in num
+        if explicit and not any(index.lookup(rid, num) for rid in scope):
+            unknown.append(num.strip())
         # A bare three-digit number names a rule only in a RULE-numbered book or when named "rule".
         for rid in scope:
             c = index.lookup(rid, num)
@@ -106,4 +112,5 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
                 clauses.append(c)
                 ids.add(c.id)
                 break
-    return ParsedQuery(query, re.sub(r"\s+", " ", text).strip(), tuple(named), tuple(clauses))
+    return ParsedQuery(query, re.sub(r"\s+", " ", text).strip(), tuple(named), tuple(clauses),
+                       tuple(dict.fromkeys(u for u in unknown if not clauses)))
