@@ -214,3 +214,16 @@ def test_how_long_is_a_penalty_in_a_rulebook_without_a_plain_penalty_is_its_mino
     from rulebot.search.intent import imposes_penalty
     assert not imposes_penalty("Should an infraction of the rules which would call for a minor, major, "
                                "misconduct or match penalty be committed by a player of the side in possession")
+
+
+def test_a_rule_number_that_does_not_exist_is_said_so():
+    s = get_searcher()
+    a = s.ask("rule 9.9.9", "firs-2017")
+    assert a.answer == "No rule 9.9.9 in the FIRS rules." and not a.answered and not a.citations
+    assert s.ask("6.4.21 C").citations[0].rule == "6.4.21 C"
+
+
+def test_the_signal_is_the_one_for_the_infraction_asked_about():
+    s = get_searcher()
+    assert "Signal: Spearing" in s.ask("what's the penalty for spearing in FIRS").answer
+    assert "Signal: Butt-Ending" in s.ask("what's the penalty for butt-ending in FIRS").answer
