@@ -227,3 +227,11 @@ def test_the_signal_is_the_one_for_the_infraction_asked_about():
     s = get_searcher()
     assert "Signal: Spearing" in s.ask("what's the penalty for spearing in FIRS").answer
     assert "Signal: Butt-Ending" in s.ask("what's the penalty for butt-ending in FIRS").answer
+
+
+def test_whether_a_goal_or_a_decision_stands_is_not_a_penalty_question():
+    assert not classify("kicked the puck in the net, goal or no goal").penalty
+    assert not classify("my partner waved off a goal that went in off a skate, right call?").penalty
+    assert classify("guy kicks an opponent, what's the call?").penalty
+    a = get_searcher().ask("kicked the puck in the net, goal or no goal", "rha")
+    assert a.citations[0].rule.startswith("627")

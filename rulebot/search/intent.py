@@ -54,6 +54,9 @@ _FOUL = re.compile(
     r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
     r"|hauled down|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?|checked from behind"
     r"|hit from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?)\b", re.I)
+#: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
+_VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the goal|that) count|count it"
+                       r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call)", re.I)
 #: Words that ask what something is, even with a foul in the question ("what counts as a fight").
 _DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? as|considered|constitutes?|"
                       r"what(?:'s| is) an? )\b", re.I)
@@ -84,11 +87,12 @@ def classify(question: str) -> Intent:
     number = bool(_NUMBER.search(question))
     procedure = bool(_PROCEDURE.search(question))
     # a foul told as a story asks for the call, unless the question asks something else about it
-    foul = bool(_FOUL.search(question)) and not (signal or number or procedure or _DEFINES.search(question))
+    foul = bool(_FOUL.search(question)) and not (signal or number or procedure or _DEFINES.search(question)
+                                                 or _VALIDITY.search(question))
     return Intent(
         signal=signal,
         definition=definition,
-        penalty=bool(_PENALTY.search(question)) or foul,
+        penalty=(bool(_PENALTY.search(question)) and not _VALIDITY.search(question)) or foul,
         number=number,
         compare=bool(_COMPARE.search(question)),
         procedure=procedure,
