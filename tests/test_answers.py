@@ -153,6 +153,9 @@ def test_compound_terms_are_one_term():
     # "how long is a game" is about the game's periods, not the "Game time out" of RHA 640 (b)
     hits = get_searcher().search("how long is a game", "rha", 1)
     assert hits[0].clause.text.startswith("The game shall be played in two periods")
+    # and FIRS's periods are 1.2 A ("two periods of twenty (20) minutes"), not the time-out of 1.2 B
+    # ("one time out of one-minute duration per period"): the number next to the asked word
+    assert get_searcher().search("how long are periods", "firs-2017", 1)[0].clause.number == "1.2 A"
 
 
 def test_a_call_says_how_play_restarts_when_the_rules_say_so():

@@ -38,6 +38,11 @@ _AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|may (?:also )?i
 _RULE_WORDS = re.compile(r"\b(?:what(?:'s| is| does)?|show|read|rule|rules|section|clause|article|say|says|in|about)\b|[?!#§]|\.(?!\d)",
                          re.I)
 
+_UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "foot", "inch", "min", "sec", "long",
+                         "length", "durat", "time"})
+#: How much a clause that puts a number next to the asked word gains for a "how long/many" question.
+NUMBERED_SUBJECT_WEIGHT = 1.25
+
 #: A sentence that says how play restarts (issue 4: "the restart ... when the rules say so").
 _RESTART = re.compile(r"(?:resulting|ensuing) face-?\s?offs?\b|face-?\s?offs? (?:shall|will)|faced[- ]off|\bbe faced\b"
                       r"|possession is (?:given|awarded)|given possession|play (?:shall|will) (?:resume|restart)", re.I)
@@ -91,6 +96,8 @@ class Searcher:
         reranked = rerank(ranked, intent, self.index)
         if intent.penalty:
             reranked = self.prefer_basic_case(reranked, query)
+        if intent.number:
+            reranked = self.prefer_numbered_subject(reranked, rest)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -139,6 +146,28 @@ class Searcher:
                 elif self._first_penalty_child(c):
                     w *= 1.25
             out.append(Hit(c, h.score * w))
+        return sorted(out, key=lambda h: -h.score)
+
+    def prefer_numbered_subject(self, hits: list[Hit], query: str, depth: int = 20) -> list[Hit]:
+        """For "how long are periods": a clause that puts a number next to what is asked about ("two
+        periods of twenty (20) minutes", FIRS 1.2 A) before one that only mentions both apart ("one
+        time out of one-minute duration per period", 1.2 B): the asked word within three words of a
+        number."""
+        from rulebot.search.text import NUMBER_WORDS, stem, words
+
+        asked = {qt.term for qt in self.ranker.query_terms(query) if qt.weight >= 0.5} - _UNIT_STEMS
+        if not asked:
+            return hits
+        out = []
+        for n, h in enumerate(hits):
+            w = 1.0
+            if n < depth:
+                ws = words(h.clause.text)
+                nums = [i for i, x in enumerate(ws) if x.isdigit() or x in NUMBER_WORDS]
+                near = [i for i, x in enumerate(ws) if stem(x) in asked]
+                if any(abs(i - j) <= 3 for i in nums for j in near):
+                    w = NUMBERED_SUBJECT_WEIGHT
+            out.append(Hit(h.clause, h.score * w))
         return sorted(out, key=lambda h: -h.score)
 
     def _first_penalty_child(self, clause) -> bool:
