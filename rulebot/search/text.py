@@ -27,7 +27,7 @@ IRREGULAR = {
     "fought": "fight", "sent": "send", "wore": "wear", "worn": "wear", "swung": "swing",
     "bled": "bleed", "rode": "ride", "ridden": "ride", "dove": "dive",
     "timeout": "time_out", "timeouts": "time_out", "faceoff": "face_off", "faceoffs": "face_off",
-    "froze": "freeze", "frozen": "freeze", "slid": "slide", "flew": "fly", "thrust": "thrust",
+    "wooden": "wood", "froze": "freeze", "frozen": "freeze", "slid": "slide", "flew": "fly", "thrust": "thrust",
 }
 
 STOP_WORDS = frozenset("""
