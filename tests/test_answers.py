@@ -238,3 +238,10 @@ def test_whether_a_goal_or_a_decision_stands_is_not_a_penalty_question():
     assert classify("guy kicks an opponent, what's the call?").penalty
     a = get_searcher().ask("kicked the puck in the net, goal or no goal", "rha")
     assert a.citations[0].rule.startswith("627")
+
+
+def test_an_answer_that_refers_back_quotes_what_it_refers_to():
+    a = get_searcher().ask("how long is a penalty in U9")
+    # U9 22 "The offending player will sit out the next shift" goes on from 21 "Penalty results in penalty shot."
+    assert a.answer.startswith("Penalty results in penalty shot. [U9 Challenge Cup 21")
+    assert [c.rule for c in a.citations[:2]] == ["22", "21"] and len(a.citations) <= 5

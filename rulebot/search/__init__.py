@@ -233,8 +233,13 @@ class Searcher:
             if cites:
                 text += " The nearest clauses are listed under see also."
             return Answer(question, ruleset, text, (), answered=False, see_also=cites)
-        text = short_answer(self.index, hits, question, intent)
+        quoted: list = []
+        text = short_answer(self.index, hits, question, intent, quoted)
         hits = self.source_first(hits, text)
+        if quoted:
+            ids = {c.id for c in quoted}
+            hits = (hits[:1] + [Hit(c, hits[0].score) for c in quoted]
+                    + [h for h in hits[1:] if h.clause.id not in ids])[:limit]
         procedure = procedure_of(self.index, hits[0].clause, intent)
         if procedure is not None:
             # the steps the answer quotes first, the one that fits the question best before the

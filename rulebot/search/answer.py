@@ -311,10 +311,12 @@ def signal_answer(index: ClauseIndex, clause: Clause) -> str:
     return f"{clause.title} — signal: {clause.text.rstrip('.')}{meaning} [{label(index, clause)}]"
 
 
-def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -> str:
+def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
+                 quoted: list[Clause] | None = None) -> str:
     """The short answer: for a penalty question the call with its duration, for a signal the signal's
     name and description, else the best sentences of the top clause; numbers normalised; labelled
-    with the clause it comes from."""
+    with the clause it comes from.  Clauses quoted beyond the hits (the sentence an answer refers back
+    to) are appended to ``quoted`` when given."""
     if not hits:
         return ""
     top = hits[0].clause
@@ -340,6 +342,13 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None) -
         text += " " + " ".join(f"• {best_sentences(c.text, query, limit=1)}" for c in items[:3])
     elif intent is not None and intent.procedure:
         text = _with_following(index, top, text, query)
+    before = _antecedent(index, top, text)
+    if before is not None:
+        # "The offending player will sit out the next shift" goes on from "Penalty results in penalty
+        # shot." (U9 21, 22): the sentence it refers back to first, cited
+        text = f"{normalise_numbers(before.text.strip())} [{label(index, before)}] {text}"
+        if quoted is not None:
+            quoted.append(before)
     answer = f"{normalise_numbers(text)} [{label(index, top)}]"
     return answer + "".join(f" {extra}" for extra in _other_parts(index, hits, query, text))
 
@@ -401,6 +410,24 @@ def _other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str)
             out.append(f"{normalise_numbers(best[1])} [{label(index, best[2])}]")
             said |= set(terms(best[1]))
     return out
+
+
+_REFERS_BACK = re.compile(r"^(?:the offending|this|these|such|in (?:this|that|such) case|in addition|it|they)\b",
+                          re.I)
+
+
+def _antecedent(index: ClauseIndex, top: Clause, text: str) -> Clause | None:
+    """The short clause just before ``top`` when the answer's first words refer back to it ("The
+    offending player ...", "This ..."), else None."""
+    if not _REFERS_BACK.search(text) or not top.parent:
+        return None
+    parent = index.get(top.parent)
+    sibs = [c for c in index.children(parent)] if parent is not None else []
+    ids = [c.id for c in sibs]
+    if top.id not in ids or ids.index(top.id) == 0:
+        return None
+    prev = sibs[ids.index(top.id) - 1]
+    return prev if prev.text and len(prev.text) <= 160 and prev.kind == top.kind else None
 
 
 def procedure_of(index: ClauseIndex, top: Clause, intent) -> Clause | None:
