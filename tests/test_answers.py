@@ -245,3 +245,13 @@ def test_an_answer_that_refers_back_quotes_what_it_refers_to():
     # U9 22 "The offending player will sit out the next shift" goes on from 21 "Penalty results in penalty shot."
     assert a.answer.startswith("Penalty results in penalty shot. [U9 Challenge Cup 21")
     assert [c.rule for c in a.citations[:2]] == ["22", "21"] and len(a.citations) <= 5
+
+
+def test_a_short_sentence_between_two_chosen_ones_is_kept():
+    from rulebot.search.answer import best_sentences
+
+    text = ("If the goalie is not ready by game time: the game will start and a 1 minute delay of game penalty "
+            "will be assessed. The offending team must play with 3 runners for 1 minute. After the penalty is "
+            "over, the team must play with 4 runners until the goalie is ready.")
+    got = best_sentences(text, "goalie not ready at game time, do we wait for the goalie?")
+    assert "3 runners for 1 minute" in got and got.startswith("If the goalie is not ready")

@@ -75,7 +75,15 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
             continue
         chosen.append(i)
         size += len(sents[i]) + 1
-    return " ".join(sents[i] for i in sorted(chosen))
+    chosen.sort()
+    if len(chosen) == 2 and chosen[1] == chosen[0] + 2:
+        # a short sentence between the two chosen goes on with the first ("... a 1 minute delay of
+        # game penalty will be assessed. The offending team must play with 3 runners for 1 minute.
+        # After the penalty is over ..."): keep it, the passage reads as the rule does
+        mid = sents[chosen[0] + 1]
+        if len(mid) <= 100 and not _NEW_CASE.search(mid):
+            chosen.insert(1, chosen[0] + 1)
+    return " ".join(sents[i] for i in chosen)
 
 
 _ANNOUNCES = re.compile(r"\b(?:as follows|the following(?: \w+){0,3})\s*:", re.I)
