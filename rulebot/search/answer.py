@@ -83,6 +83,12 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         mid = sents[chosen[0] + 1]
         if len(mid) <= 100 and not _NEW_CASE.search(mid):
             chosen.insert(1, chosen[0] + 1)
+    elif chosen and chosen[0] + 1 < len(sents) and chosen[0] + 1 not in chosen:
+        # the next sentence refers back to the best one ("They also must execute play ... within 5
+        # seconds"): it belongs to it
+        nxt = sents[chosen[0] + 1]
+        if len(nxt) <= 120 and _REFERS_BACK.search(nxt) and len(chosen) < 3:
+            chosen.insert(1, chosen[0] + 1)
     return " ".join(sents[i] for i in chosen)
 
 
