@@ -15,9 +15,9 @@ NUMBER_WORDS = {
     "fifteen": "15", "twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "ninety": "90",
 }
 
-#: Irregular English forms the Snowball stemmer leaves apart ("shot" / "shoots", "fell" / "falls"),
-#: as rulebooks and referees use them; words that are also hockey nouns ("stuck"/"stick", "left") are
-#: not here.
+#: Irregular English forms the Snowball stemmer leaves apart ("shot" / "shoots", "fell" / "falls",
+#: "criteria" / "criterion", "wooden" / "wood"), as rulebooks and referees use them, and compounds
+#: written as one word ("timeout"); words that are also hockey nouns ("stuck"/"stick", "left") are not here.
 IRREGULAR = {
     "shot": "shoot", "shots": "shoot", "struck": "strike", "threw": "throw", "thrown": "throw",
     "fell": "fall", "fallen": "fall", "held": "hold", "kept": "keep", "caught": "catch",
@@ -26,8 +26,9 @@ IRREGULAR = {
     "sat": "sit", "stood": "stand", "chose": "choose", "chosen": "choose", "spat": "spit",
     "fought": "fight", "sent": "send", "wore": "wear", "worn": "wear", "swung": "swing",
     "bled": "bleed", "rode": "ride", "ridden": "ride", "dove": "dive",
+    "froze": "freeze", "frozen": "freeze", "slid": "slide", "flew": "fly", "thrust": "thrust",
     "timeout": "time_out", "timeouts": "time_out", "faceoff": "face_off", "faceoffs": "face_off",
-    "wooden": "wood", "froze": "freeze", "frozen": "freeze", "slid": "slide", "flew": "fly", "thrust": "thrust",
+    "wooden": "wood", "criteria": "criterion",
 }
 
 STOP_WORDS = frozenset("""
