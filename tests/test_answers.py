@@ -255,3 +255,10 @@ def test_a_short_sentence_between_two_chosen_ones_is_kept():
             "over, the team must play with 4 runners until the goalie is ready.")
     got = best_sentences(text, "goalie not ready at game time, do we wait for the goalie?")
     assert "3 runners for 1 minute" in got and got.startswith("If the goalie is not ready")
+
+
+def test_with_no_rulebook_chosen_the_answer_says_where_else_the_rule_is():
+    a = get_searcher().ask("attacker on a breakaway gets hooked from behind")
+    others = a.answer.split("Other rulebooks: ", 1)[1]
+    assert "RHA 642 (e)" in others and "FIRS 6.4.35 H" in others
+    assert "Other rulebooks" not in get_searcher().ask("attacker on a breakaway gets hooked from behind", "rha").answer

@@ -259,6 +259,14 @@ class Searcher:
             name = self.index.rulesets[asked.ruleset].short_name
             if head and not text.startswith(head):
                 text = f"{name} {asked.number or ''} {head}: ".replace("  ", " ") + text
+        elif ruleset is None and not pq.rulesets and cites:
+            # no rulebook chosen: the answer is the best one's; say where else the rule is
+            others = {}
+            for c in cites[1:]:
+                if c.ruleset != cites[0].ruleset and c.ruleset not in others:
+                    others[c.ruleset] = f"{self.index.rulesets[c.ruleset].short_name} {c.rule}"
+            if others:
+                text += f" Other rulebooks: {', '.join(others.values())} (quoted below)."
         return Answer(question, ruleset, text, cites)
 
     def restart_line(self, hits: list[Hit], answer: str) -> str:
