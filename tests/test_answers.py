@@ -262,3 +262,12 @@ def test_with_no_rulebook_chosen_the_answer_says_where_else_the_rule_is():
     others = a.answer.split("Other rulebooks: ", 1)[1]
     assert "RHA 642 (e)" in others and "FIRS 6.4.35 H" in others
     assert "Other rulebooks" not in get_searcher().ask("attacker on a breakaway gets hooked from behind", "rha").answer
+
+
+def test_a_goalie_closing_his_hand_on_the_ball_in_the_crease():
+    # the example of ../shared/eval/FORMAT.md: ball hockey 35 ¶2, a penalty shot
+    a = get_searcher().ask("Goalie smothers the ball in his crease with his hand - what's the call?", "ball-hockey")
+    assert a.answer.startswith("Penalty shot — Players closing their hand on the ball within their defensive crease")
+    # an answer sentence that begins "This includes" comes with the sentence it refers to
+    b = get_searcher().ask("their goalie covers the ball in the crease", "ball-hockey")
+    assert "Delay of game: Any player/team deliberately delaying the game" in b.answer.split("This includes")[0]

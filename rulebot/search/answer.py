@@ -89,6 +89,9 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         nxt = sents[chosen[0] + 1]
         if len(nxt) <= 120 and _REFERS_BACK.search(nxt) and len(chosen) < 3:
             chosen.insert(1, chosen[0] + 1)
+    if chosen and chosen[0] > 0 and _REFERS_BACK.search(sents[chosen[0]]) and len(sents[chosen[0] - 1]) <= 200:
+        # "This includes: ... closing the hand on the ball" needs what "this" is ("Delay of game: ...")
+        chosen.insert(0, chosen[0] - 1)
     return " ".join(sents[i] for i in chosen)
 
 
