@@ -13,7 +13,8 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (best_sentences, citation, introduces_list, label, normalise_numbers,
-                                   procedure_of, procedure_steps, sentences, short_answer)
+                                   procedure_of, procedure_steps, short_answer)
+from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
 from rulebot.search.text import respell
@@ -42,12 +43,6 @@ _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "fo
                          "length", "durat", "time"})
 #: How much a clause that puts a number next to the asked word gains for a "how long/many" question.
 NUMBERED_SUBJECT_WEIGHT = 1.25
-
-#: A sentence that says how play restarts (issue 4: "the restart ... when the rules say so").
-_RESTART = re.compile(r"(?:resulting|ensuing) face-?\s?offs?\b|face-?\s?offs? (?:shall|will)|faced[- ]off|\bbe faced\b"
-                      r"|possession is (?:given|awarded)|given possession|play (?:shall|will) (?:resume|restart)", re.I)
-_COMBINES = re.compile(r"no further (?:minor|major)", re.I)
-_PENALISED = re.compile(r"penalt|penaliz|penalis|offending|power ?play", re.I)
 
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
 SIGNAL_MIN_SCORE = 0.2
@@ -251,7 +246,7 @@ class Searcher:
             hits = hits[:max(limit, len(quoted))]
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         if intent.penalty and not pq.clauses:
-            text += self.combine_line(hits, text) + self.restart_line(hits, text)
+            text += combine_line(self.index, hits, text) + restart_line(self.index, self.ranker, hits, text)
         if pq.clauses:
             # a rule asked for by number: what it is about first ("RHA 630 MERCY RULE: ...")
             asked = pq.clauses[0]
@@ -269,29 +264,6 @@ class Searcher:
                 text += f" Other rulebooks: {', '.join(others.values())} (quoted below)."
         return Answer(question, ruleset, text, cites)
 
-    def restart_line(self, hits: list[Hit], answer: str) -> str:
-        """" Restart: <sentence> [label]" for a call: how play restarts, from the clause the call
-        comes from when it says so, else from the ruleset's rule on calling penalties (FIRS 6.3 A
-        "The resulting face-off shall be made at one of the end zone face-off spots of the offending
-        team"; ball hockey 23 "possession is given to the team on the powerplay behind their own goal
-        line").  "" when the call is no penalty or a penalty shot (its own restart), or the rulebook
-        says nothing."""
-        call = answer.split(" — ", 1)[0].lower()
-        if not hits or " — " not in answer or call.startswith("no penalty"):
-            return ""
-        top = hits[0].clause
-        said = answer.lower()
-        own = [s for s in sentences(top.text) if _RESTART.search(s) and s.lower()[:60] not in said]
-        if own:
-            return f" Restart: {normalise_numbers(own[0])} [{label(self.index, top)}]"
-        if "penalty shot" in call:
-            return ""
-        found = self._restart_rule(top.ruleset)
-        if found is None or found[1].lower()[:60] in said:
-            return ""
-        clause, sent = found
-        return f" Restart: {normalise_numbers(sent)} [{label(self.index, clause)}]"
-
     def source_first(self, hits: list[Hit], answer: str) -> list[Hit]:
         """``hits`` with the clause the short answer quotes first (the first "[label]" in it), so the
         first citation is the one the answer rests on."""
@@ -304,41 +276,6 @@ class Searcher:
             return hits
         i = best[1]
         return [hits[i]] + hits[:i] + hits[i + 1:]
-
-    def combine_line(self, hits: list[Hit], answer: str) -> str:
-        """" Rules combine: <sentence> [label]" when the call is a penalty shot and the ruleset says
-        how it combines with the penalty the foul would otherwise carry (FIRS 6.1.8 D, RHA 406 (h):
-        "... no further minor penalty shall be served"); else ""."""
-        call = answer.split(" — ", 1)[0].lower()
-        if not hits or " — " not in answer or "penalty shot" not in call:
-            return ""
-        rid = hits[0].clause.ruleset
-        cache = self.__dict__.setdefault("_combine_cache", {})
-        if rid not in cache:
-            cache[rid] = None
-            for c in self.index.by_ruleset(rid):
-                found = [s for s in sentences(c.text or "") if _COMBINES.search(s) and "penalty shot" in s.lower()]
-                if found:
-                    cache[rid] = (c, found[0])
-                    break
-        if cache[rid] is None or cache[rid][1].lower()[:60] in answer.lower():
-            return ""
-        clause, sent = cache[rid]
-        return f" Rules combine: {normalise_numbers(sent)} [{label(self.index, clause)}]"
-
-    def _restart_rule(self, ruleset: str):
-        """(clause, sentence) of the ruleset's rule on how play restarts after a penalty is called,
-        or None; looked up once per ruleset."""
-        cache = self.__dict__.setdefault("_restart_cache", {})
-        if ruleset not in cache:
-            cache[ruleset] = None
-            for h in self.ranker.search("resulting face-off after a penalty is called, possession",
-                                        {ruleset}, 10):
-                sents = [s for s in sentences(h.clause.text) if _RESTART.search(s) and _PENALISED.search(s)]
-                if sents:
-                    cache[ruleset] = (h.clause, sents[0])
-                    break
-        return cache[ruleset]
 
     def signal_hits(self, question: str, scope: set[str], hits: list[Hit], limit: int) -> list[Hit]:
         """For a question describing an arm signal: the signals whose description matches it (by body
