@@ -271,3 +271,10 @@ def test_a_goalie_closing_his_hand_on_the_ball_in_the_crease():
     # an answer sentence that begins "This includes" comes with the sentence it refers to
     b = get_searcher().ask("their goalie covers the ball in the crease", "ball-hockey")
     assert "Delay of game: Any player/team deliberately delaying the game" in b.answer.split("This includes")[0]
+
+
+def test_an_infraction_the_rulebook_never_names_gets_its_general_penalty_rule():
+    a = get_searcher().ask("I called a trip. Does the kid go to the box, or what happens?", "challenge-cup-u9")
+    assert a.answer.startswith("The U9 Challenge Cup rules do not name that infraction")
+    assert "Penalty results in penalty shot." in a.answer and "sit out the next shift" in a.answer
+    assert [c.rule for c in a.citations[:2]] == ["21", "22"]

@@ -221,6 +221,19 @@ class Searcher:
             hits = self.signal_hits(pq.text or question, scope, hits, limit)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         missing = self.uncovered_terms(pq.text or question, scope) if not pq.clauses else []
+        if not hits and not missing and intent.penalty and len(scope) == 1:
+            # an infraction the rulebook never names ("I called a trip" at the U9 tournament): what its
+            # rules say about penalties in general, said as such
+            rid = next(iter(scope))
+            general = self.search("penalty penalties", rid, limit)
+            if general:
+                name = self.index.rulesets[rid].short_name
+                quoted: list = []
+                text = (f"The {name} rules do not name that infraction; what they say about penalties: "
+                        + short_answer(self.index, general, "penalty", None, quoted))
+                general = general[:1] + [Hit(c, general[0].score) for c in quoted] + general[1:]
+                cites = tuple(citation(self.index, h.clause, h.score) for h in general[:limit])
+                return Answer(question, ruleset, text, cites)
         if not hits and not missing:
             return Answer(question, ruleset, "No rule found for that question.", (), answered=False)
         if missing:

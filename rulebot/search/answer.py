@@ -359,6 +359,15 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         text += " " + " ".join(f"• {best_sentences(c.text, query, limit=1)}" for c in items[:3])
     elif intent is not None and intent.procedure:
         text = _with_following(index, top, text, query)
+    after = _sequel(index, top)
+    if after is not None:
+        # "Penalty results in penalty shot." is followed by "The offending player will sit out the next
+        # shift ..." (U9 21, 22): the sentence that goes on from it, cited
+        text = f"{text} [{label(index, top)}] {normalise_numbers(after.text.strip())}"
+        if quoted is not None:
+            quoted.append(after)
+        return f"{normalise_numbers(text)} [{label(index, after)}]" + "".join(
+            f" {extra}" for extra in _other_parts(index, hits, query, text))
     before = _antecedent(index, top, text)
     if before is not None:
         # "The offending player will sit out the next shift" goes on from "Penalty results in penalty
@@ -445,6 +454,20 @@ def _antecedent(index: ClauseIndex, top: Clause, text: str) -> Clause | None:
         return None
     prev = sibs[ids.index(top.id) - 1]
     return prev if prev.text and len(prev.text) <= 160 and prev.kind == top.kind else None
+
+
+def _sequel(index: ClauseIndex, top: Clause) -> Clause | None:
+    """The short clause right after ``top`` when it refers back to it ("The offending player ..."),
+    else None."""
+    parent = index.get(top.parent) if top.parent else None
+    sibs = index.children(parent) if parent is not None else []
+    ids = [c.id for c in sibs]
+    if top.id not in ids or ids.index(top.id) + 1 >= len(sibs):
+        return None
+    nxt = sibs[ids.index(top.id) + 1]
+    if nxt.kind != top.kind or not nxt.text or len(nxt.text) > 160 or not _REFERS_BACK.search(nxt.text):
+        return None
+    return nxt
 
 
 def procedure_of(index: ClauseIndex, top: Clause, intent) -> Clause | None:
