@@ -13,7 +13,7 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (best_sentences, citation, introduces_list, label, normalise_numbers,
-                                   procedure_of, procedure_steps, short_answer)
+                                   penalty_list_of, procedure_of, procedure_steps, short_answer)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
@@ -471,15 +471,6 @@ def heading_like(clause) -> bool:
     return clause.kind == "rule" and bool(clause.children) and len(clause.text) < 60
 
 
-def _item_of_penalty_list(clause, index: ClauseIndex | None) -> bool:
-    """An item of a list whose announcing clause states the penalty ("... does any of the following,
-    a Gross Misconduct penalty shall be assessed:", RHA 601 (f))."""
-    if index is None or clause.kind != "item" or not clause.parent:
-        return False
-    parent = index.get(clause.parent)
-    return parent is not None and introduces_list(parent.text) and imposes_penalty(parent.text)
-
-
 def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> float:
     """How much a clause's kind suits the question: signals only for gesture questions, glossary
     definitions for "what is" questions, penalty statements for "what's the call" (a penalty-index row,
@@ -498,7 +489,8 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= 1.2  # "walk me through a penalty shot": the clause that sets out the steps
     if clause.kind == "table-row":
         w *= 0.85 if intent.penalty else 0.7
-    elif intent.penalty and (imposes_penalty(clause.text) or _item_of_penalty_list(clause, index)):
+    elif intent.penalty and (imposes_penalty(clause.text)
+                             or (index is not None and penalty_list_of(index, clause) is not None)):
         w *= 1.3
     return w
 

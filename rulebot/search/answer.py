@@ -242,10 +242,8 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
                 said = [best_sentences(c.text, query, limit=1)]
                 said += _consequence(sentences(c.text), said)
                 return f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(said))} [{label(index, c)}]"
-        parent = index.get(c.parent) if c.parent else None
-        if not cands and c.kind == "item" and parent is not None and introduces_list(parent.text):
-            # an item of "If any player ... does any of the following, a Gross Misconduct penalty
-            # shall be assessed:" carries its list's penalty
+        parent = penalty_list_of(index, c)
+        if not cands and parent is not None:
             intro = [s for s in sentences(parent.text) if imposes_penalty(s)]
             if intro:
                 generic = "penalty" if any(pc.name == "penalty"
@@ -468,6 +466,20 @@ def _sequel(index: ClauseIndex, top: Clause) -> Clause | None:
     if nxt.kind != top.kind or not nxt.text or len(nxt.text) > 160 or not _REFERS_BACK.search(nxt.text):
         return None
     return nxt
+
+
+def penalty_list_of(index: ClauseIndex, clause: Clause) -> Clause | None:
+    """For an item of a list whose announcing clause states the penalty ("If any player ... does any
+    of the following, a Gross Misconduct penalty shall be assessed:", RHA 601 (f)): that clause, whose
+    penalty the item carries; else None."""
+    from rulebot.search.intent import imposes_penalty
+
+    if clause.kind != "item" or not clause.parent:
+        return None
+    parent = index.get(clause.parent)
+    if parent is None or not introduces_list(parent.text) or not imposes_penalty(parent.text):
+        return None
+    return parent
 
 
 def procedure_of(index: ClauseIndex, top: Clause, intent) -> Clause | None:
