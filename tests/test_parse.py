@@ -87,6 +87,20 @@ def test_rha_subclauses_notes_situations(index):
     assert kinds["note"] >= 50 and kinds["situation"] >= 4 and kinds["paragraph"] >= 250
 
 
+def test_rha_inline_lists_are_split(index):
+    # "a shootout shall take place as follows: A. Only four skaters ... B. ..." (639 (b) 4)
+    shootout = index.lookup("rha", "639 (b) 4")
+    items = index.children(shootout)
+    assert [c.number for c in items[:6]] == [f"639 (b) 4 {x}" for x in "ABCDEF"]
+    assert items[2].text.startswith("Teams will alternately take a penalty shot, with the visiting team")
+    assert shootout.text.endswith("as follows:")
+    # a list item whose full stop the extraction lost ("... each overtime 2. The length ...")
+    assert index.lookup("rha", "639 (c) 2").text.startswith("The length of each period")
+    assert index.lookup("rha", "639 (c) 1").text == "The teams SHALL change ends at the beginning of each overtime"
+    assert [c.text for c in index.children(index.lookup("rha", "401 (a)"))][:2] == ["Minor Penalties",
+                                                                                      "Bench Minor Penalties"]
+
+
 def test_ball_hockey_rules_exist(index):
     for n in list(range(5, 19)) + list(range(23, 43)):
         c = index.lookup("ball-hockey", str(n))

@@ -1,6 +1,6 @@
 """Parser for "RULE nnn - TITLE" rulebooks, as the Roller Hockey Alliance book is: sections
 ("SECTION VI - PLAYING RULES"), rules ("RULE 605 - BOARDING"), lettered sub-clauses "(a)", numbered
-items "1.", "NOTE 1:" and "Situation #1" blocks, all run together in long paragraphs.
+items "1.", lists set out inline "as follows: A. ... B. ...", "NOTE 1:" and "Situation #1" blocks, all run together in long paragraphs.
 
 The rule list at the top ("SECTION I - THE RINK... RULE 101 - RINK... ...") is the skeleton: it gives
 the rule titles, so a title is recognised in the body however the extraction ran it into the text.
@@ -22,6 +22,7 @@ _MARKER = re.compile(
     r"|(?P<note>NOTE\s*(?P<nn>\d*)\s*:\s*)"
     r"|(?P<sit>Situation\s*#\s*(?P<sn>\d+)\s*)"
     r"|(?P<item>(?<![\w.(])(?P<inum>\d{1,2})\.\s+)"
+    r"|(?P<cap>(?<![\w.(])(?P<cl>[A-Z])\.\s+(?=[A-Z]))"
 )
 
 
@@ -60,6 +61,8 @@ class RhaParser:
         self.current: Node = self.b.root
         self.next_letter = 0
         self.next_item = 1
+        self.list_owner: Node | None = None  # the clause whose "as follows: A. ... B. ..." list is open
+        self.next_cap = "A"
 
     def parse(self) -> ParseResult:
         lines = [ln.strip() for ln in self.text.split("\n") if ln.strip()]
@@ -113,9 +116,20 @@ class RhaParser:
         if m.group("item"):
             if self.sub is None and self.rule is None:
                 return False
-            if not re.search(r"([.:;)]|^)\s*$", before) and not before.endswith(":"):
+            if int(m.group("inum")) != self.next_item:
                 return False
-            return int(m.group("inum")) == self.next_item
+            if re.search(r"([.:;)]|^)\s*$", before):
+                return True
+            # the extraction lost the full stop before a list's next item ("... of each overtime 2. The
+            # length of each period ...", RHA 639 (c)): in sequence, after the first, before a capital
+            return self.next_item >= 2 and text[m.end():m.end() + 1].isupper()
+        if m.group("cap"):
+            # "... as follows: A. Only four skaters ... B. The rules of play ..." (RHA 639 (b) 4): a list
+            # opens after a colon with "A." and goes on only in sequence
+            if m.group("cl") == "A":
+                return self.rule is not None and before.rstrip().endswith(":")
+            return self.list_owner is not None and m.group("cl") == self.next_cap and bool(
+                re.search(r"[.:;)]\s*$", before))
         return True  # notes, situations
 
     def _open(self, m: re.Match[str], text: str) -> int:
@@ -144,14 +158,14 @@ class RhaParser:
                     self.b.warnings.append(f"RULE {num}: title {title!r} from the rule list not found in the body")
             node = self.b.add(self.section, num, num, "", "rule", marker=m.group(0), absolute=True)
             self.b.title(node, rest[:n])
-            self.rule, self.sub, self.current = node, None, node
+            self.rule, self.sub, self.current, self.list_owner = node, None, node, None
             self.next_letter, self.next_item = 0, 1
             return end + n
         if m.group("sub"):
             letter = m.group("letter")
             node = self.b.add(self.rule, letter, f"{self.rule.number} ({letter})", "", "paragraph",
                               marker=m.group(0))
-            self.sub, self.current = node, node
+            self.sub, self.current, self.list_owner = node, node, None
             self.next_letter = "abcdefghijklmnopqrstuvwxyz".index(letter) + 1
             self.next_item = 1
             return end
@@ -159,10 +173,20 @@ class RhaParser:
             parent = self.sub or self.rule
             k = m.group("inum")
             node = self.b.add(parent, k, f"{parent.number} {k}", "", "item", marker=m.group(0))
-            self.current = node
+            self.current, self.list_owner = node, None
             self.next_item += 1
             return end
+        if m.group("cap"):
+            letter = m.group("cl")
+            if letter == "A":
+                self.list_owner = self.current
+            owner = self.list_owner
+            node = self.b.add(owner, letter, f"{owner.number} {letter}", "", "item", marker=m.group(0))
+            self.current = node
+            self.next_cap = chr(ord(letter) + 1)
+            return end
         if m.group("note"):
+            self.list_owner = None
             parent = self.sub or self.rule or self.section
             nn = m.group("nn")
             label = f"NOTE {nn}" if nn else "NOTE"
