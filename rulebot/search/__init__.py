@@ -12,12 +12,13 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (best_sentences, citation, introduces_list, label, normalise_numbers,
-                                   penalty_list_of, procedure_of, procedure_steps, short_answer)
+from rulebot.search.answer import (best_sentences, citation, label, normalise_numbers, other_parts,
+                                   penalty_list_of, procedure_of, procedure_steps, question_parts,
+                                   short_answer)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
-from rulebot.search.text import respell
+from rulebot.search.text import introduces_list, respell
 from rulebot.search.ranker import ClauseRanker
 
 
@@ -29,7 +30,7 @@ _CLASS_QUESTION_WORDS = frozenset("""
 long length minutes minute min duration always two ten five four time times last lasts mean means meaning
 involve involves difference different happens happen serve served serving sit sits league here rules
 penalty penalties player players regular normal standard actually exactly kind type much get gets
-count counts charged next miss misses suspended suspension game games
+count counts charged next miss misses suspended suspension game games book rulebook
 """.split())
 
 _AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|may (?:also )?include|"
@@ -212,7 +213,7 @@ class Searcher:
                           answered=False)
         if intent.signal and not pq.clauses and not self._has_signals(scope):
             return replace(self._signals_elsewhere(question, scope, intent, limit), ruleset=ruleset)
-        classes = self.class_question(pq.text or question, scope) if not pq.clauses else []
+        classes = self.class_question(_first_asked(pq.text or question), scope) if not pq.clauses else []
         answer = self.class_answer(question, ruleset, classes, limit) if classes else None
         if answer is not None:
             return answer
@@ -362,7 +363,10 @@ class Searcher:
         if not hits:
             return None
         seen = {h.clause.id for h in hits}
-        for h in self.search(question, ruleset, limit):
+        found = self.search(question, ruleset, limit)
+        # the other things the question asks ("... and can the team replace him?"), from its best clauses
+        lines += other_parts(self.index, found, question, "\n".join(lines))
+        for h in found:
             if h.clause.id not in seen and len(hits) < limit:
                 hits.append(h)
                 seen.add(h.clause.id)
@@ -463,6 +467,14 @@ class Searcher:
             return Answer(question, None, "\n".join(lines) or "No rule found for that question.", (),
                           answered=False, kind="comparison")
         return Answer(question, None, "\n".join(lines), tuple(ordered[:n]), kind="comparison")
+
+
+def _first_asked(question: str) -> str:
+    """The first thing a question asks when it opens by asking ("how long is a misconduct, and can the
+    team replace him?" -> "how long is a misconduct"); the whole question when it opens with a story
+    ("Player whacks the boards ... What's the penalty and how long is it?")."""
+    first = question_parts(question)[0]
+    return first if question.lstrip().startswith(first[:20]) else question
 
 
 def heading_like(clause) -> bool:

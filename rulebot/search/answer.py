@@ -7,7 +7,7 @@ import re
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Citation, Clause, Hit
-from rulebot.search.text import terms
+from rulebot.search.text import ANNOUNCES, introduces_list, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
 _NUMBER_WORDS = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -93,17 +93,6 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         # "This includes: ... closing the hand on the ball" needs what "this" is ("Delay of game: ...")
         chosen.insert(0, chosen[0] - 1)
     return " ".join(sents[i] for i in chosen)
-
-
-_ANNOUNCES = re.compile(r"\b(?:as follows|the following(?: \w+){0,3})\s*:", re.I)
-
-
-def introduces_list(text: str) -> bool:
-    """True when a clause's text ends by announcing a list ("as follows:", "the following:")."""
-    tail = text.rstrip()[-40:].lower()
-    if tail.endswith(":") or tail.endswith("as follows") or tail.endswith("following"):
-        return True
-    return bool(_ANNOUNCES.search(text))
 
 
 def citation(index: ClauseIndex, clause: Clause, score: float, layer: str | None = None) -> Citation:
@@ -260,11 +249,16 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
         # Misconduct ... throwing the stick")
         chosen = sentences(best_sentences(" ".join(cands), query, limit=2, max_chars=400))
         calls, used = [], []
-        for sent in chosen:
+        for n, sent in enumerate(chosen):
             if _NOT_A_PENALTY.search(sent):
                 call = "no penalty"  # "A Slap shot past half is not a penalty but a loss of possession"
             else:
                 call = describe_call(index, c.ruleset, pen.parts_from_text(sent, generic))
+            if not call and n == 0 and hit is hits[0]:
+                # the sentence that fits the question best says what follows a penalty already
+                # given ("a second Game Misconduct penalty in the tournament, he is suspended for
+                # the next game"): that is the answer, not the call of the sentence after it
+                return None
             if call:
                 calls.append(call)
                 used.append(sent)
@@ -346,7 +340,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
     if parent is not None:
         # a procedure: its start, then the steps the question asks about (else its first steps)
         steps = [best_sentences(c.text, query, limit=1) for c in procedure_steps(index, parent, query)]
-        m = _ANNOUNCES.search(parent.text)
+        m = ANNOUNCES.search(parent.text)
         intro = parent.text[:m.end()] if m else best_sentences(parent.text, query, limit=1)
         text = normalise_numbers(f"{intro.strip()} " + " ".join(f"• {s}" for s in steps))
         return f"{text} [{label(index, parent)}]"
@@ -365,7 +359,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         if quoted is not None:
             quoted.append(after)
         return f"{normalise_numbers(text)} [{label(index, after)}]" + "".join(
-            f" {extra}" for extra in _other_parts(index, hits, query, text))
+            f" {extra}" for extra in other_parts(index, hits, query, text))
     before = _antecedent(index, top, text)
     if before is not None:
         # "The offending player will sit out the next shift" goes on from "Penalty results in penalty
@@ -374,7 +368,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         if quoted is not None:
             quoted.append(before)
     answer = f"{normalise_numbers(text)} [{label(index, top)}]"
-    return answer + "".join(f" {extra}" for extra in _other_parts(index, hits, query, text))
+    return answer + "".join(f" {extra}" for extra in other_parts(index, hits, query, text))
 
 
 _CLAUSE_END = re.compile(r"(?<=[.?!])\s+|\?")
@@ -405,7 +399,7 @@ def _part_weights(part: str) -> dict[str, float]:
     return out
 
 
-def _other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) -> list[str]:
+def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) -> list[str]:
     """For a question that asks several things, a sentence (with its citation label) for each part
     the answer so far does not touch, taken from the next best clauses; [] for a one-part question."""
     parts = question_parts(query)
@@ -504,7 +498,7 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     from rulebot.search.intent import asks_procedure_span
 
     steps = [c for c in index.children(parent) if c.text]
-    m = _ANNOUNCES.search(parent.text)
+    m = ANNOUNCES.search(parent.text)
     name = f"{index.heading(parent) or ''} {parent.text[:m.end()] if m else ''}"
     named = set(_part_weights(name))  # the procedure's name and its synonyms pick no step
     rest = asks_procedure_span(query)  # "walk me through", "how does it work" ask for all of it

@@ -7,13 +7,14 @@ see ``benchmarks/``)."""
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
-from rulebot.search.text import STOP_WORDS, WEAK_WORDS, load_synonyms, stem, terms, units, words
+from rulebot.search.text import ANNOUNCES, STOP_WORDS, WEAK_WORDS, introduces_list, load_synonyms, stem, terms, units, words
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
 TITLE_WEIGHT = 2.0
@@ -77,6 +78,16 @@ def _member_lines() -> tuple[tuple[str, str], ...]:
     return tuple((m, f" {phrase_term(m)[1:]} ") for g in load_synonyms().groups for m in g if len(words(m)) > 1)
 
 
+def list_intro(text: str) -> str:
+    """The sentence of a clause's text that announces its list (its last sentence: "If no team scores
+    during the overtime period, a shootout shall take place as follows:")."""
+    m = ANNOUNCES.search(text)
+    return _SENTENCE_END.split((text[:m.end()] if m else text).strip())[-1]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
 @dataclass(frozen=True)
 class QueryTerm:
     """One weighted query term (a stem)."""
@@ -105,6 +116,11 @@ class ClauseRanker:
             self.docs.append(clause)
             self.ruleset_of.append(clause.ruleset)
             context = " ".join(a.title for a in index.ancestors(clause)[:2] if a.title)
+            parent = index.get(clause.parent) if clause.kind == "item" and clause.parent else None
+            if parent is not None and introduces_list(parent.text):
+                # an item of "a shootout shall take place as follows: A. ... C. Teams will alternately
+                # take a penalty shot ..." is about what the list is for
+                context = f"{context} {list_intro(parent.text)}"
             tf: Counter[str] = Counter()
             length = 0
             for field, (field_text, weight) in enumerate(((clause.title, TITLE_WEIGHT), (context, CONTEXT_WEIGHT),

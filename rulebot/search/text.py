@@ -27,6 +27,7 @@ IRREGULAR = {
     "fought": "fight", "sent": "send", "wore": "wear", "worn": "wear", "swung": "swing",
     "bled": "bleed", "rode": "ride", "ridden": "ride", "dove": "dive",
     "froze": "freeze", "frozen": "freeze", "slid": "slide", "flew": "fly", "thrust": "thrust",
+    "shooter": "shoot", "shooters": "shoot", "shootout": "shoot_out", "shootouts": "shoot_out",
     "timeout": "time_out", "timeouts": "time_out", "faceoff": "face_off", "faceoffs": "face_off",
     "wooden": "wood", "criteria": "criterion",
 }
@@ -97,9 +98,10 @@ def stem(word: str) -> str:
 
 
 #: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot",
-#: a "time-out" not the game's "time", a "face-off" not a "face" (the stems of each pair become one
-#: term, "penalti_shoot"; "timeout" and "faceoff" written as one word are the same terms).
-COMPOUNDS = frozenset({("penalti", "shoot"), ("time", "out"), ("face", "off")})
+#: a "time-out" not the game's "time", a "face-off" not a "face", a "shoot-out" not a "shot" (the
+#: stems of each pair become one term, "penalti_shoot"; "timeout", "faceoff" and "shootout" written as
+#: one word are the same terms).
+COMPOUNDS = frozenset({("penalti", "shoot"), ("time", "out"), ("face", "off"), ("shoot", "out")})
 
 
 def units(ws: list[str]) -> list[tuple[str, str]]:
@@ -196,3 +198,15 @@ def load_synonyms() -> Synonyms:
     data = yaml.load(data_file("synonyms.yaml").read_text(encoding="utf-8"), Loader=loader) or {}
     return Synonyms(data.get("groups", []), data.get("rewrites", {}), data.get("topics", []),
                     data.get("broader", {}), data.get("spellings", {}))
+
+
+#: A clause announcing the list that follows it ("shall be taken as follows:").
+ANNOUNCES = re.compile(r"\b(?:as follows|the following(?: \w+){0,3})\s*:", re.I)
+
+
+def introduces_list(text: str) -> bool:
+    """True when a clause's text ends by announcing a list ("as follows:", "the following:")."""
+    tail = text.rstrip()[-40:].lower()
+    if tail.endswith(":") or tail.endswith("as follows") or tail.endswith("following"):
+        return True
+    return bool(ANNOUNCES.search(text))
