@@ -286,3 +286,16 @@ def test_an_infraction_the_rulebook_never_names_gets_its_general_penalty_rule():
     assert a.answer.startswith("The U9 Challenge Cup rules do not name that infraction")
     assert "Penalty results in penalty shot." in a.answer and "sit out the next shift" in a.answer
     assert [c.rule for c in a.citations[:2]] == ["21", "22"]
+
+
+def test_what_the_question_says_did_not_happen_weighs_against_a_clause_that_says_it_did():
+    from rulebot.search.ranker import negated_terms, polarity
+
+    assert negated_terms("Open-ice hit from behind, not into the boards - what does FIRS give?") == {"board"}
+    assert negated_terms("the player won't hand his stick over") == frozenset()  # a refusal
+    # "except the goalkeeper" says the same as "not the goalie"
+    assert polarity("If a defending player, except the goalkeeper, falls on the puck",
+                    frozenset({"goalkeep"})) == (False, True)
+    hits = get_searcher().search("Open-ice hit from behind, not into the boards - what does FIRS give?", None, 2)
+    # 6.4.26 A (from behind, anywhere), not 6.4.26 B ("from behind into the boards")
+    assert hits[0].clause.number == "6.4.26 A"

@@ -30,6 +30,11 @@ WEAK_STEMS = frozenset(stem(w) for w in WEAK_WORDS)
 #: How much the share of the question's distinct concepts a clause covers multiplies its BM25F score.
 COVERAGE_WEIGHT = 0.5
 RERANK_DEPTH = 60
+#: A clause that states what the question says did not happen ("hit from behind, not into the boards":
+#: "... from behind into the boards") weighs this much; one that also says it did not, this much.
+NEGATED_ASSERTED = 0.75
+NEGATED_SHARED = 1.1
+NEGATION_REACH = 2  # content words a negation reaches ("not the goalie", "no injury")
 
 SEARCHABLE_KINDS = frozenset({"rule", "paragraph", "item", "note", "situation", "definition",
                               "table-row", "signal", "text", "section"})
@@ -76,6 +81,43 @@ def _phrases_in(stems: list[str], phrases: dict[str, str], longest: int) -> list
 def _member_lines() -> tuple[tuple[str, str], ...]:
     """(member, its padded stem line) for every multi-word member of the synonym groups, once."""
     return tuple((m, f" {phrase_term(m)[1:]} ") for g in load_synonyms().groups for m in g if len(words(m)) > 1)
+
+
+_NEGATION = frozenset("""not no never without nobody none except excluding n't isn't doesn't don't didn't
+wasn't aren't can't cannot""".split())
+#: "won't hand his stick over" is a refusal (RHA "refuses to surrender"), not something that did not happen.
+_REFUSAL = frozenset("won't wont will".split())
+_SCOPE_END = re.compile(r"[,.;:!?()]|\s[-–]\s|\b(?:but|and|or|then|so|if)\b", re.I)
+
+
+def negated_terms(query: str) -> frozenset[str]:
+    """Stems the question says are not the case: up to two content words after "not", "no",
+    "without", "except" ... to the next comma or "but" ("not into the boards" -> {"board"}; "no
+    injury" -> {"injuri"}; "a defender, not the goalie," -> {"goali"})."""
+    out: set[str] = set()
+    for piece in _SCOPE_END.split(query):
+        ws = words(piece)
+        for i, w in enumerate(ws):
+            if (w in _NEGATION or w.endswith("n't")) and w not in _REFUSAL and not (i and ws[i - 1] in _REFUSAL):
+                content = [t for x, t in units(ws[i + 1:]) if x not in STOP_WORDS and x not in WEAK_WORDS]
+                out.update(content[:NEGATION_REACH])
+    return frozenset(out)
+
+
+def polarity(text: str, stems: frozenset[str]) -> tuple[bool, bool]:
+    """(asserted, negated): whether ``text`` mentions any of ``stems`` outside the reach of a negation
+    (four words after "not", "except" ...), and whether it mentions one inside it."""
+    asserted = negated = False
+    last_neg = -10
+    for i, (w, t) in enumerate(units(words(text))):
+        if w in _NEGATION or w.endswith("n't"):
+            last_neg = i
+        elif t in stems:
+            if i - last_neg <= 4:
+                negated = True
+            else:
+                asserted = True
+    return asserted, negated
 
 
 def list_intro(text: str) -> str:
@@ -242,6 +284,16 @@ class ClauseRanker:
         terms_ = self.doc_terms[doc]
         return sum(w for w, group in concepts if group & terms_) / total
 
+    def negation_weight(self, doc: int, negated: frozenset[str]) -> float:
+        """:data:`NEGATED_ASSERTED` for a clause that states what the question negates,
+        :data:`NEGATED_SHARED` for one that negates it too ("except the goalkeeper"), else 1."""
+        if not negated & self.doc_terms[doc]:
+            return 1.0
+        asserted, shared = polarity(self.docs[doc].text, negated)
+        if asserted:
+            return NEGATED_ASSERTED
+        return NEGATED_SHARED if shared else 1.0
+
     # ------------------------------------------------------------------ scoring
     def score(self, qterms: list[QueryTerm], rulesets: set[str] | None = None) -> dict[int, float]:
         """BM25F scores per document index for weighted query terms, optionally within ``rulesets``."""
@@ -266,5 +318,8 @@ class ClauseRanker:
         if COVERAGE_WEIGHT and best:
             concepts = self.concepts(query)
             best = [(d, s * (1 + COVERAGE_WEIGHT * self.coverage(d, concepts))) for d, s in best]
+            negated = negated_terms(query)
+            if negated:
+                best = [(d, s * self.negation_weight(d, negated)) for d, s in best]
             best.sort(key=lambda kv: (-kv[1], kv[0]))
         return [Hit(self.docs[d], s) for d, s in best[:limit]]
