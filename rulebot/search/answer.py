@@ -350,7 +350,11 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         # the top clause announces a list: give its first items
         text += " " + " ".join(f"• {best_sentences(c.text, query, limit=1)}" for c in items[:3])
     elif intent is not None and intent.procedure:
-        text = _with_following(index, top, text, query)
+        text = _with_following(index, top, text, query, used=quoted)
+    elif ANNOUNCES.search(top.text) and not index.children(top):
+        # a list printed as the paragraphs after it (U9 29 "... overtime periods will be played as
+        # followis: ..." then 30-34): its items follow
+        text = _with_following(index, top, text, query, every=True, used=quoted)
     after = _sequel(index, top)
     if after is not None:
         # "Penalty results in penalty shot." is followed by "The offending player will sit out the next
@@ -510,9 +514,11 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     return [steps[i] for _, i in (best if best_first else sorted(best, key=lambda x: x[1]))]
 
 
-def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_chars: int = 420) -> str:
+def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_chars: int = 420,
+                    every: bool = False, used: list[Clause] | None = None) -> str:
     """For a procedure, the top clause's text followed by the next clauses of the same rule (the steps
-    that come after it), up to about ``max_chars``."""
+    that come after it) that share a word with ``query`` (``every``: all of them), up to about
+    ``max_chars``; the clauses quoted are appended to ``used`` when given."""
     parent = index.get(top.parent) if top.parent else None
     if parent is None:
         return text
@@ -529,10 +535,12 @@ def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_
         # a step of the same procedure: a sub-clause (not the next rule) that is still on the subject
         if not nxt.text or nxt.kind not in ("paragraph", "item"):
             break
-        if not qterms & set(terms(nxt.text)):
+        if not every and not qterms & set(terms(nxt.text)):
             continue
         sent = best_sentences(nxt.text, query, limit=1)
         if len(out) + len(sent) > max_chars:
             break
         out += " " + sent
+        if used is not None:
+            used.append(nxt)
     return out

@@ -201,7 +201,7 @@ def load_synonyms() -> Synonyms:
 
 
 #: A clause announcing the list that follows it ("shall be taken as follows:").
-ANNOUNCES = re.compile(r"\b(?:as follows|the following(?: \w+){0,3})\s*:", re.I)
+ANNOUNCES = re.compile(r"\b(?:as follow\w*|the following(?: \w+){0,3})\s*:", re.I)  # "as followis:" (U9 29)
 
 
 def introduces_list(text: str) -> bool:
