@@ -299,3 +299,10 @@ def test_what_the_question_says_did_not_happen_weighs_against_a_clause_that_says
     hits = get_searcher().search("Open-ice hit from behind, not into the boards - what does FIRS give?", None, 2)
     # 6.4.26 A (from behind, anywhere), not 6.4.26 B ("from behind into the boards")
     assert hits[0].clause.number == "6.4.26 A"
+
+
+def test_a_list_printed_as_the_paragraphs_after_it_is_answered_and_cited_with_them():
+    # U9 29 "... overtime periods will be played as followis: ..." and its items 30-34 are paragraphs
+    a = get_searcher().ask("How is overtime played in a U9 medal game?", "challenge-cup-u9")
+    assert "The first team to score wins." in a.answer and "three-on-three" in a.answer
+    assert [c.rule for c in a.citations[:4]] == ["29", "30", "31", "32"]

@@ -349,12 +349,12 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
     if items and text.rstrip().endswith(":"):
         # the top clause announces a list: give its first items
         text += " " + " ".join(f"• {best_sentences(c.text, query, limit=1)}" for c in items[:3])
-    elif intent is not None and intent.procedure:
-        text = _with_following(index, top, text, query, used=quoted)
     elif ANNOUNCES.search(top.text) and not index.children(top):
         # a list printed as the paragraphs after it (U9 29 "... overtime periods will be played as
         # followis: ..." then 30-34): its items follow
         text = _with_following(index, top, text, query, every=True, used=quoted)
+    elif intent is not None and intent.procedure:
+        text = _with_following(index, top, text, query, used=quoted)
     after = _sequel(index, top)
     if after is not None:
         # "Penalty results in penalty shot." is followed by "The offending player will sit out the next
