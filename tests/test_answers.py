@@ -289,7 +289,7 @@ def test_an_infraction_the_rulebook_never_names_gets_its_general_penalty_rule():
 
 
 def test_what_the_question_says_did_not_happen_weighs_against_a_clause_that_says_it_did():
-    from rulebot.search.ranker import negated_terms, polarity
+    from rulebot.search.text import negated_terms, polarity
 
     assert negated_terms("Open-ice hit from behind, not into the boards - what does FIRS give?") == {"board"}
     assert negated_terms("the player won't hand his stick over") == frozenset()  # a refusal

@@ -7,7 +7,7 @@ import re
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Citation, Clause, Hit
-from rulebot.search.text import ANNOUNCES, introduces_list, terms
+from rulebot.search.text import ANNOUNCES, introduces_list, negated_terms, polarity, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
 _NUMBER_WORDS = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -58,11 +58,14 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
     for alt in load_synonyms().expansions(words(query)):
         for t in terms(alt):
             qt.setdefault(t, 0.5)
+    negated = negated_terms(query)
     scored = []
     for i, s in enumerate(sents):
         st = set(terms(s))
         # rare words count more: "stopped clock" says more than "game"
-        overlap = sum(qt[t] * _weight(t) for t in st if t in qt)
+        overlap = sum(qt[t] * _weight(t) for t in st if t in qt and t not in negated)
+        if negated & st and polarity(s, negated)[0]:
+            overlap *= 0.5  # "hooked from the side, not from behind": not the "fouled from behind" case
         if prefer_numbers:
             # "how much is the fee": a sentence without a number cannot be the answer
             overlap = overlap + 1.5 if _HAS_NUMBER.search(s) else overlap * 0.5

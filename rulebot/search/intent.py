@@ -102,7 +102,7 @@ def classify(question: str) -> Intent:
 
 _IMPOSES = re.compile(
     r"\b(minor|major|misconduct|match|bench minor|double minor|game ejection)\b[^.]{0,60}"
-    r"\b(penalty|penalties)\b|\b(?:shall|will) be (?:imposed|assessed|awarded)\b|\bwill (?:result in|receive)\b"
+    r"\b(penalty|penalties)\b|\b(?:shall|will) be (?:imposed|assessed|awarded|given)\b|\bwill (?:result in|receive)\b"
     r"|\bawards? (?:a |the )?penalty shot|\bresults? in (?:a )?penalty shot"
     r"|\bis not a penalty\b|\bshall (?:receive|incur)\b", re.I)
 

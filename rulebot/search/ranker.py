@@ -14,7 +14,8 @@ from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
-from rulebot.search.text import ANNOUNCES, STOP_WORDS, WEAK_WORDS, introduces_list, load_synonyms, stem, terms, units, words
+from rulebot.search.text import (ANNOUNCES, STOP_WORDS, WEAK_WORDS, introduces_list, load_synonyms, negated_terms,
+                                 polarity, stem, terms, units, words)
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
 TITLE_WEIGHT = 2.0
@@ -34,7 +35,6 @@ RERANK_DEPTH = 60
 #: "... from behind into the boards") weighs this much; one that also says it did not, this much.
 NEGATED_ASSERTED = 0.75
 NEGATED_SHARED = 1.1
-NEGATION_REACH = 2  # content words a negation reaches ("not the goalie", "no injury")
 
 SEARCHABLE_KINDS = frozenset({"rule", "paragraph", "item", "note", "situation", "definition",
                               "table-row", "signal", "text", "section"})
@@ -81,43 +81,6 @@ def _phrases_in(stems: list[str], phrases: dict[str, str], longest: int) -> list
 def _member_lines() -> tuple[tuple[str, str], ...]:
     """(member, its padded stem line) for every multi-word member of the synonym groups, once."""
     return tuple((m, f" {phrase_term(m)[1:]} ") for g in load_synonyms().groups for m in g if len(words(m)) > 1)
-
-
-_NEGATION = frozenset("""not no never without nobody none except excluding n't isn't doesn't don't didn't
-wasn't aren't can't cannot""".split())
-#: "won't hand his stick over" is a refusal (RHA "refuses to surrender"), not something that did not happen.
-_REFUSAL = frozenset("won't wont will".split())
-_SCOPE_END = re.compile(r"[,.;:!?()]|\s[-–]\s|\b(?:but|and|or|then|so|if)\b", re.I)
-
-
-def negated_terms(query: str) -> frozenset[str]:
-    """Stems the question says are not the case: up to two content words after "not", "no",
-    "without", "except" ... to the next comma or "but" ("not into the boards" -> {"board"}; "no
-    injury" -> {"injuri"}; "a defender, not the goalie," -> {"goali"})."""
-    out: set[str] = set()
-    for piece in _SCOPE_END.split(query):
-        ws = words(piece)
-        for i, w in enumerate(ws):
-            if (w in _NEGATION or w.endswith("n't")) and w not in _REFUSAL and not (i and ws[i - 1] in _REFUSAL):
-                content = [t for x, t in units(ws[i + 1:]) if x not in STOP_WORDS and x not in WEAK_WORDS]
-                out.update(content[:NEGATION_REACH])
-    return frozenset(out)
-
-
-def polarity(text: str, stems: frozenset[str]) -> tuple[bool, bool]:
-    """(asserted, negated): whether ``text`` mentions any of ``stems`` outside the reach of a negation
-    (four words after "not", "except" ...), and whether it mentions one inside it."""
-    asserted = negated = False
-    last_neg = -10
-    for i, (w, t) in enumerate(units(words(text))):
-        if w in _NEGATION or w.endswith("n't"):
-            last_neg = i
-        elif t in stems:
-            if i - last_neg <= 4:
-                negated = True
-            else:
-                asserted = True
-    return asserted, negated
 
 
 def list_intro(text: str) -> str:

@@ -210,3 +210,41 @@ def introduces_list(text: str) -> bool:
     if tail.endswith(":") or tail.endswith("as follows") or tail.endswith("following"):
         return True
     return bool(ANNOUNCES.search(text))
+
+
+NEGATION_REACH = 2  # content words a negation reaches ("not the goalie", "no injury")
+_NEGATION = frozenset("""not no never without nobody none except excluding n't isn't doesn't don't didn't
+wasn't aren't can't cannot""".split())
+#: "won't hand his stick over" is a refusal (RHA "refuses to surrender"), not something that did not happen.
+_REFUSAL = frozenset("won't wont will".split())
+_SCOPE_END = re.compile(r"[,.;:!?()]|\s[-–]\s|\b(?:but|and|or|then|so|if)\b", re.I)
+
+
+def negated_terms(query: str) -> frozenset[str]:
+    """Stems the question says are not the case: up to two content words after "not", "no",
+    "without", "except" ... to the next comma or "but" ("not into the boards" -> {"board"}; "no
+    injury" -> {"injuri"}; "a defender, not the goalie," -> {"goali"})."""
+    out: set[str] = set()
+    for piece in _SCOPE_END.split(query):
+        ws = words(piece)
+        for i, w in enumerate(ws):
+            if (w in _NEGATION or w.endswith("n't")) and w not in _REFUSAL and not (i and ws[i - 1] in _REFUSAL):
+                content = [t for x, t in units(ws[i + 1:]) if x not in STOP_WORDS and x not in WEAK_WORDS]
+                out.update(content[:NEGATION_REACH])
+    return frozenset(out)
+
+
+def polarity(text: str, stems: frozenset[str]) -> tuple[bool, bool]:
+    """(asserted, negated): whether ``text`` mentions any of ``stems`` outside the reach of a negation
+    (four words after "not", "except" ...), and whether it mentions one inside it."""
+    asserted = negated = False
+    last_neg = -10
+    for i, (w, t) in enumerate(units(words(text))):
+        if w in _NEGATION or w.endswith("n't"):
+            last_neg = i
+        elif t in stems:
+            if i - last_neg <= 4:
+                negated = True
+            else:
+                asserted = True
+    return asserted, negated
