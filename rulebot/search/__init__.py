@@ -37,6 +37,9 @@ _AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|may (?:also )?i
                          r"\bmatch penalty\b|severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
                          r"\bcausing\b|\bcause\b|penalty shot|breakaway|break-away|from behind")
 
+#: A rule's text that defines its subject ("Fighting is defined as ...", "Control of the puck means ...").
+_STATES_DEFINITION = re.compile(r"\b(?:is|are|shall be) (?:defined|considered) as\b|^[^.]{0,60}\bmeans\b", re.I)
+
 _RULE_WORDS = re.compile(r"\b(?:what(?:'s| is| does)?|show|read|rule|rules|section|clause|article|say|says|in|about)\b|[?!#§]|\.(?!\d)",
                          re.I)
 
@@ -497,6 +500,8 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= 0.7
     if clause.kind == "definition":
         w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
+    elif intent.definition and _STATES_DEFINITION.search(clause.text):
+        w *= 1.3  # "Fighting is defined as the actual throwing of a punch(es) ..." (FIRS 6.4.19 A)
     if intent.procedure and introduces_list(clause.text):
         w *= 1.2  # "walk me through a penalty shot": the clause that sets out the steps
     if clause.kind == "table-row":
