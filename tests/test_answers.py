@@ -306,3 +306,12 @@ def test_a_list_printed_as_the_paragraphs_after_it_is_answered_and_cited_with_th
     a = get_searcher().ask("How is overtime played in a U9 medal game?", "challenge-cup-u9")
     assert "The first team to score wins." in a.answer and "three-on-three" in a.answer
     assert [c.rule for c in a.citations[:4]] == ["29", "30", "31", "32"]
+
+
+def test_a_penalty_index_row_found_first_gives_way_to_the_rule_it_summarises():
+    # Annex C row 81 "Third Minor Penalty 6.1.7 A 10'" summarises FIRS 6.1.7 A: the rule is quoted first
+    a = get_searcher().ask("What does a player get for his third minor penalty in one game?", "firs-2017")
+    assert a.answer.startswith("Misconduct (10 minutes) — On the third (3 ) penalty assessed")
+    assert [c.rule for c in a.citations[:2]] == ["6.1.7 A", "Annex C row 81"]
+    # asked for by its number, the row itself comes first
+    assert get_searcher().ask("Annex C row 81", "firs-2017").citations[0].rule == "Annex C row 81"

@@ -13,7 +13,7 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (best_sentences, citation, label, normalise_numbers, other_parts,
-                                   penalty_list_of, procedure_of, procedure_steps, question_parts,
+                                   penalty_list_of, procedure_of, procedure_steps, question_parts, row_rule,
                                    short_answer)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import Intent, classify, imposes_penalty
@@ -245,6 +245,11 @@ class Searcher:
             if cites:
                 text += " The nearest clauses are listed under see also."
             return Answer(question, ruleset, text, (), answered=False, see_also=cites)
+        rule = row_rule(self.index, hits[0].clause) if not pq.clauses else None
+        if rule is not None:
+            # a penalty-index row found first: the call, from the rule it summarises, which is quoted
+            hits = [Hit(rule, hits[0].score)] + [h for h in hits if h.clause.id != rule.id]
+            intent = replace(intent, penalty=True)
         quoted: list = []
         text = short_answer(self.index, hits, question, intent, quoted)
         hits = self.source_first(hits, text)

@@ -183,6 +183,20 @@ def _consequence(sents: list[str], used: list[str]) -> list[str]:
     return [nxt]
 
 
+def row_rule(index: ClauseIndex, clause: Clause) -> Clause | None:
+    """The rule a penalty-index row summarises ("Third Minor Penalty 6.1.7 A 10'" -> FIRS 6.1.7 A),
+    or None (not a row, or a row whose rule is not in the index)."""
+    pen = _penalty_tools()
+    if pen is None or clause.kind != "table-row":
+        return None
+    for rec in pen.infractions(index, clause.ruleset):
+        if getattr(rec, "row_id", None) == clause.id and rec.clause_id:
+            rule = index.get(rec.clause_id)
+            if rule is not None and rule.text:
+                return rule
+    return None
+
+
 def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | None:
     """For "what's the call" questions: the penalty the best penalty-stating clause imposes, in the
     ruleset's terms with durations, then its sentence.  None when no top clause states a penalty."""
@@ -223,7 +237,8 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
                     text += f" Signal: {sig.name} — {sig.description.rstrip('.')}."
                 return text
             continue
-        cands = [s for s in sentences(c.text) if imposes_penalty(s)]
+        # a bracketed sentence is a clarification, not a call ("(Minor Penalties or Coincidental ...)")
+        cands = [s for s in sentences(c.text) if imposes_penalty(s) and not s.startswith("(")]
         if all(_NOT_A_PENALTY.search(s) for s in cands):
             # an infraction defined without a penalty sentence of its own ("Hooking: Impeding a
             # player ... will be called a hook."): the call its rulebook's penalty list gives it
