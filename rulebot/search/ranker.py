@@ -248,14 +248,14 @@ class ClauseRanker:
         return sum(w for w, group in concepts if group & terms_) / total
 
     def negation_weight(self, doc: int, negated: frozenset[str]) -> float:
-        """:data:`NEGATED_ASSERTED` for a clause that states what the question negates,
-        :data:`NEGATED_SHARED` for one that negates it too ("except the goalkeeper"), else 1."""
+        """:data:`NEGATED_SHARED` for a clause that negates what the question negates ("except the
+        goalkeeper"), else :data:`NEGATED_ASSERTED` for one that states it, else 1."""
         if not negated & self.doc_terms[doc]:
             return 1.0
         asserted, shared = polarity(self.docs[doc].text, negated)
-        if asserted:
-            return NEGATED_ASSERTED
-        return NEGATED_SHARED if shared else 1.0
+        if shared:  # "If the goalie is not ready by game time ... until he is ready": the case asked
+            return NEGATED_SHARED
+        return NEGATED_ASSERTED if asserted else 1.0
 
     # ------------------------------------------------------------------ scoring
     def score(self, qterms: list[QueryTerm], rulesets: set[str] | None = None) -> dict[int, float]:

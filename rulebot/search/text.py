@@ -229,8 +229,11 @@ def negated_terms(query: str) -> frozenset[str]:
         ws = words(piece)
         for i, w in enumerate(ws):
             if (w in _NEGATION or w.endswith("n't")) and w not in _REFUSAL and not (i and ws[i - 1] in _REFUSAL):
-                content = [t for x, t in units(ws[i + 1:]) if x not in STOP_WORDS and x not in WEAK_WORDS]
-                out.update(content[:NEGATION_REACH])
+                content = [(x, t) for x, t in units(ws[i + 1:]) if x not in STOP_WORDS and x not in WEAK_WORDS]
+                for x, t in content[:NEGATION_REACH]:
+                    out.add(t)
+                    # and what the rulebooks call it: "not the goalie" is not the goalkeeper either
+                    out.update(stem(m) for m in load_synonyms().expansions([x]) if " " not in m)
     return frozenset(out)
 
 
