@@ -360,6 +360,8 @@ class _Doc:
 
 
 _DOCS: dict[tuple, tuple[list[_Doc], dict[str, float], dict[str, float]]] = {}
+#: How much a signal weighs that has what the question says the gesture is not ("not over his head").
+NEGATED_CONCEPT = 0.6
 
 
 def _docs_key(signals: list[Signal], vocab: Vocabulary) -> tuple:
@@ -415,7 +417,12 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
         return []
     docs, cidf, widf = _docs(signals)
     vocab = load_vocabulary()
+    from rulebot.search.text import without_negated
+
+    # "crossed arms in front of the body, not over the head": "head" is what the signal is not
+    query, negated = without_negated(query)
     q_concepts = signal_concepts(query, vocab)
+    not_concepts = set(signal_concepts(negated, vocab)) - set(q_concepts) if negated else set()
     for a, b, factor in vocab.related:
         if a in q_concepts and b not in q_concepts:
             q_concepts[b] = q_concepts[a] * factor
@@ -440,6 +447,8 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
         for a, b, factor in vocab.conflicts:
             if a in q_concepts and b in d.concepts and a not in d.concepts:
                 score *= factor
+        if not_concepts & set(d.concepts):
+            score *= NEGATED_CONCEPT
         if asks_by_name and d.name_key and re.search(rf"\b{re.escape(d.name_key)}\b", q_plain):
             score += 0.35            # "what is the signal for slashing"
         if any(_contains(q_tokens, a) for a in d.aliases):

@@ -165,3 +165,14 @@ def test_meaning_tells_the_two_t_signals_apart(signals):
 
 def test_asking_by_name(signals):
     assert search_signals(signals, "what is the signal for hooking")[0][0].name == "Hooking"
+
+
+def test_what_the_gesture_is_not_counts_against_a_signal(signals):
+    from rulebot.search.text import without_negated
+
+    assert without_negated("arms crossed in front, not over his head. What is it?") == (
+        "arms crossed in front,  . What is it?", "not over his head")
+    top = search_signals(signals, "arms crossed with fists closed in front of the chest, not over his head", 1)
+    assert top[0][0].name == "Interference"  # not the Penalty Shot's "Crossed arms above the head"
+    plain = search_signals(signals, "arms crossed with fists closed over his head", 1)
+    assert plain[0][0].name == "Penalty Shot"

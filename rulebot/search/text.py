@@ -220,21 +220,47 @@ _REFUSAL = frozenset("won't wont will".split())
 _SCOPE_END = re.compile(r"[,.;:!?()]|\s[-–]\s|\b(?:but|and|or|then|so|if)\b", re.I)
 
 
-def negated_terms(query: str) -> frozenset[str]:
-    """Stems the question says are not the case: up to two content words after "not", "no",
-    "without", "except" ... to the next comma or "but" ("not into the boards" -> {"board"}; "no
-    injury" -> {"injuri"}; "a defender, not the goalie," -> {"goali"})."""
-    out: set[str] = set()
+def _negated_words(query: str) -> list[str]:
+    """The content words a negation reaches in ``query``, up to :data:`NEGATION_REACH` after each
+    "not", "no", "without", "except" ... and never past a comma, dash or "but"."""
+    out: list[str] = []
     for piece in _SCOPE_END.split(query):
         ws = words(piece)
         for i, w in enumerate(ws):
             if (w in _NEGATION or w.endswith("n't")) and w not in _REFUSAL and not (i and ws[i - 1] in _REFUSAL):
-                content = [(x, t) for x, t in units(ws[i + 1:]) if x not in STOP_WORDS and x not in WEAK_WORDS]
-                for x, t in content[:NEGATION_REACH]:
-                    out.add(t)
-                    # and what the rulebooks call it: "not the goalie" is not the goalkeeper either
-                    out.update(stem(m) for m in load_synonyms().expansions([x]) if " " not in m)
+                content = [x for x in ws[i + 1:] if x not in STOP_WORDS and x not in WEAK_WORDS]
+                out += content[:NEGATION_REACH]
+    return out
+
+
+def negated_terms(query: str) -> frozenset[str]:
+    """Stems the question says are not the case, with the rulebooks' words for them ("not into the
+    boards" -> {"board", "wall", ...}; "no injury" -> {"injuri", ...}; "a defender, not the goalie," ->
+    {"goali", "goalkeep", ...})."""
+    out: set[str] = set()
+    for x in _negated_words(query):
+        out.update(terms(x))
+        # and what the rulebooks call it: "not the goalie" is not the goalkeeper either
+        out.update(stem(m) for m in load_synonyms().expansions([x]) if " " not in m)
     return frozenset(out)
+
+
+def without_negated(query: str) -> tuple[str, str]:
+    """(the query without its negated spans, those spans): "crossed arms in front, not over his head"
+    -> ("crossed arms in front, ", "not over his head")."""
+    kept: list[str] = []
+    spans: list[str] = []
+    for piece in re.split(f"({_SCOPE_END.pattern})", query, flags=re.I):
+        piece = piece or ""
+        if piece and not _SCOPE_END.fullmatch(piece) and _negated_words(piece):
+            cue = re.search(r"\b(?:" + "|".join(re.escape(w) for w in _NEGATION) + r")\b|\w+n't\b", piece, re.I)
+            last = _negated_words(piece)[-1]
+            end = [m.end() for m in re.finditer(rf"\b{re.escape(last)}\b", piece, re.I)]
+            if cue and end and end[-1] > cue.start():
+                spans.append(piece[cue.start():end[-1]])
+                piece = piece[:cue.start()] + " " + piece[end[-1]:]
+        kept.append(piece)
+    return "".join(kept), " ".join(spans)
 
 
 def polarity(text: str, stems: frozenset[str]) -> tuple[bool, bool]:
