@@ -317,3 +317,9 @@ def test_a_penalty_index_row_found_first_gives_way_to_the_rule_it_summarises():
     assert [c.rule for c in a.citations[:2]] == ["6.1.7 A", "Annex C row 81"]
     # asked for by its number, the row itself comes first
     assert get_searcher().ask("Annex C row 81", "firs-2017").citations[0].rule == "Annex C row 81"
+
+
+def test_how_long_questions_prefer_a_clause_that_states_a_number():
+    # FIRS 1.3 E speaks of "sudden death overtime" and the shoot-out but gives no length; 1.3 B •1 does
+    a = get_searcher().ask("How long is the FIRS sudden-death overtime before the shoot-out?")
+    assert a.citations[0].rule == "1.3 B •1" and "10 minute sudden death" in a.answer

@@ -47,6 +47,7 @@ _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "fo
                          "length", "durat", "time"})
 #: How much a clause that puts a number next to the asked word gains for a "how long/many" question.
 NUMBERED_SUBJECT_WEIGHT = 1.25
+NO_NUMBER_WEIGHT = 0.75
 
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
 SIGNAL_MIN_SCORE = 0.2
@@ -151,7 +152,7 @@ class Searcher:
         """For "how long are periods": a clause that puts a number next to what is asked about ("two
         periods of twenty (20) minutes", FIRS 1.2 A) before one that only mentions both apart ("one
         time out of one-minute duration per period", 1.2 B): the asked word within three words of a
-        number."""
+        number; a clause with no number at all weighs less (it cannot say how long)."""
         from rulebot.search.text import NUMBER_WORDS, stem, words
 
         asked = {qt.term for qt in self.ranker.query_terms(query) if qt.weight >= 0.5} - _UNIT_STEMS
@@ -166,6 +167,8 @@ class Searcher:
                 near = [i for i, x in enumerate(ws) if stem(x) in asked]
                 if any(abs(i - j) <= 3 for i in nums for j in near):
                     w = NUMBERED_SUBJECT_WEIGHT
+                elif not nums:
+                    w = NO_NUMBER_WEIGHT  # "how long is overtime": a clause with no number cannot say
             out.append(Hit(h.clause, h.score * w))
         return sorted(out, key=lambda h: -h.score)
 
