@@ -368,7 +368,7 @@ class Searcher:
                 continue
             name = self.index.rulesets[pc.ruleset].short_name
             dur = f" {pc.duration_label}" if pc.duration_label else ""
-            effect = best_sentences(normalise_numbers(pc.effect), question, limit=1)
+            effect = best_sentences(normalise_numbers(pc.effect), _first_asked(question), limit=1)
             lines.append(f"{name} {pc.name}{dur} — {effect} [{label(self.index, clause)}]")
             hits.append(Hit(clause, 100.0))
         if not hits:

@@ -421,6 +421,9 @@ def _part_weights(part: str) -> dict[str, float]:
     return out
 
 
+PART_SHARE = 0.25  # share of a part's words (idf-weighted) a sentence must have to answer it
+
+
 def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) -> list[str]:
     """For a question that asks several things, a sentence (with its citation label) for each part
     the answer so far does not touch, taken from the next best clauses; [] for a one-part question."""
@@ -440,13 +443,14 @@ def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) 
                 continue
             for sent in sentences(h.clause.text):
                 st = set(terms(sent))
-                got = [w for t, w in want.items() if t in st and t not in said]
+                # words said already count again only when everyday ("player", "team")
+                got = [w for t, w in want.items() if t in st and (t not in said or w < 1.5)]
                 # one shared word is chance ("wind down"), unless the part has only one
                 if len(got) < min(2, len(want)):
                     continue
                 if sum(got) > best[0]:
                     best = (sum(got), sent, h.clause)
-        if best[2] is not None and best[0] >= 0.4 * total:
+        if best[2] is not None and best[0] >= PART_SHARE * total:
             out.append(f"{normalise_numbers(best[1])} [{label(index, best[2])}]")
             said |= set(terms(best[1]))
     return out
