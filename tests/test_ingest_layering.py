@@ -104,7 +104,10 @@ def test_cli_ask_is_layered_once_wired(layered, capsys):
     status, out, err = run_cli(capsys, "ask", "-r", "spring-classic", "--json", "How long is a game?")
     assert status == 0, err
     data = json.loads(out)
-    if "layers" not in data:
-        pytest.skip("Searcher.ask does not call rulebot.layering.layered_answer yet")
+    assert "layers" in data
     assert data["citations"][0]["layer"] == "tournament"
     assert any(c.get("layer") == "replaced" for c in data["citations"])
+    # the text output shows each citation's layer as a visible tag
+    status, out, err = run_cli(capsys, "ask", "-r", "spring-classic", "How long is a game?")
+    assert status == 0, err
+    assert "[tournament]" in out and "[replaced]" in out

@@ -27,9 +27,12 @@ def print_answer(answer: Answer, index: ClauseIndex) -> None:
     for i, c in enumerate(cites, 1):
         rs = index.rulesets.get(c.ruleset)
         name = rs.short_name if rs else c.ruleset
-        layer = f" [{c.layer}]" if c.layer else ""
-        con.print(f"[bold cyan]{i}. {escape(name)} {escape(c.rule)}[/bold cyan] {escape(c.title)}{layer}")
-        con.print(f"   [dim]“{escape(c.text)}”[/dim]")
+        # the layer (tournament / base / replaced) as a visible tag, escaped so rich does not read it as markup
+        layer = f" [magenta]{escape(f'[{c.layer}]')}[/magenta]" if c.layer else ""
+        title = f" {escape(c.title)}" if c.title else ""
+        con.print(f"[bold cyan]{i}. {escape(name)} {escape(c.rule)}[/bold cyan]{title}{layer}")
+        if c.text:
+            con.print(f"   [dim]“{escape(c.text)}”[/dim]")
 
 
 def print_clause_tree(clause: Clause, index: ClauseIndex) -> None:
