@@ -198,6 +198,10 @@ class Searcher:
             answer = layered_answer(self.index, self._ask_one, question, ruleset, limit)
         else:
             answer = self._ask_one(question, ruleset, limit)
+            named = parse_query(self.index, question, ruleset).rulesets
+            if len(named) == 1 and named[0] != ruleset:
+                # "what's the penalty for spearing in FIRS" with RHA selected is answered from FIRS
+                answer = replace(answer, ruleset=named[0])
         return replace(answer, question=asked) if answer.question == question else answer
 
     def _ask_one(self, question: str, ruleset: str | None = None, limit: int = 5,

@@ -17,6 +17,12 @@ _ONLY_FOLLOW_UP = re.compile(r"^(?:and\b.*|what about\b.*|how about\b.*|.{0,40}\
 _PRONOUN = re.compile(r"\b(that|it|this|those|them|these|he|him|his)\b", re.I)
 
 
+def is_follow_up(text: str) -> bool:
+    """True for a question that leans on the one before ("and in RHA?", "what about a minor
+    penalty?", "what's the signal for that?"), False for one that stands alone."""
+    return bool(_ONLY_FOLLOW_UP.match(text.strip()))
+
+
 @dataclass
 class Turn:
     """One exchange: what the user typed, the question actually asked, and the answer."""
@@ -79,7 +85,7 @@ class Conversation:
 
         Raises UsageError for an empty question."""
         question, ruleset = self.resolve(text)
-        if not self.turns and _ONLY_FOLLOW_UP.match(text.strip()):
+        if not self.turns and is_follow_up(text):
             # "what's the signal for that?" with nothing before it: ask what "that" is
             answer = Answer(text, ruleset, "Which rule or infraction do you mean? Ask about it first "
                             "(e.g. “what's the penalty for tripping?”), then follow up.", (), answered=False)

@@ -85,8 +85,9 @@ class Conversation:
     """Keeps the context between questions on the Ask tab.
 
     The ruleset of the last question (named in it, chosen, or that of its best citation) is kept as
-    context, so "what about a minor penalty?" after "how long is a major in RHA" is asked of RHA
-    too; a ruleset named in the new question, or chosen in the selector, always wins.  When the
+    context, so a follow-up ("what about a minor penalty?" after "how long is a major in RHA") is
+    asked of RHA too; a question that stands alone is asked of all rulesets; a ruleset named in the
+    new question, or chosen in the selector, always wins.  When the
     library provides ``rulebot.search.conversation.Conversation`` (issue 4) it is given that ruleset
     and resolves the follow-up itself ("and in FIRS?", "what's the signal for that?").
     """
@@ -123,12 +124,15 @@ class Conversation:
             return self._ask(question, ruleset)
 
     def _ask(self, question: str, ruleset: str | None) -> Answer:
+        from rulebot.search.conversation import is_follow_up
         from rulebot.search.query import parse_query
 
         searcher = self.library.searcher
         named = parse_query(searcher.index, question, ruleset).rulesets if question.strip() else ()
         effective = ruleset
-        if effective is None and not named and self.context_ruleset:
+        if effective is None and not named and self.context_ruleset and is_follow_up(question):
+            # "what about a minor penalty?" goes on in the last question's rulebook; a question that
+            # stands alone ("how long is a major penalty") is asked of all of them
             effective = self.context_ruleset
         delegate = self._conversation_delegate()
         if delegate is not None:

@@ -82,6 +82,18 @@ async def test_follow_up_keeps_the_ruleset_of_the_last_question(make):
 
 
 @sync
+async def test_a_question_that_stands_alone_is_asked_of_all_rulesets(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app, "is icing called in ball hockey?")
+        await ask(pilot, app, "how long is a major penalty")
+        second = list(app.query(AnswerBubble))[-1]
+        assert "Not covered" not in text_of(second)
+        assert len({c.clause_id.split(":")[0] for c in second.query(CitationBlock)}) > 1
+
+
+@sync
 async def test_ruleset_choice_persists_between_runs(make, tmp_path):
     settings = tmp_path / "settings.json"
     app = make(settings_path=settings)
