@@ -323,3 +323,10 @@ def test_how_long_questions_prefer_a_clause_that_states_a_number():
     # FIRS 1.3 E speaks of "sudden death overtime" and the shoot-out but gives no length; 1.3 B •1 does
     a = get_searcher().ask("How long is the FIRS sudden-death overtime before the shoot-out?")
     assert a.citations[0].rule == "1.3 B •1" and "10 minute sudden death" in a.answer
+
+
+def test_not_covered_with_nothing_near_offers_what_other_rulebooks_say():
+    a = get_searcher().ask("is icing called?", "ball-hockey")
+    assert not a.answered and a.answer.startswith("Not covered: the Ball hockey rules say nothing about icing.")
+    assert a.see_also and a.see_also[0].text == "No icing or offside."  # U9 14, not "the ice"
+    assert all(c.ruleset != "ball-hockey" for c in a.see_also)

@@ -249,7 +249,14 @@ class Searcher:
             return Answer(question, ruleset, "No rule found for that question.", (), answered=False)
         if missing:
             text = self.not_covered_text(missing, scope)
-            if cites:
+            others = set(self.index.rulesets) - scope
+            if not cites and others:
+                # nothing near in the rulebook asked: what the other rulebooks say on it
+                cites = tuple(citation(self.index, h.clause, h.score)
+                              for h in self.ranker.search(pq.text or question, others, limit))
+                if cites:
+                    text += " What other rulebooks say is listed under see also."
+            elif cites:
                 text += " The nearest clauses are listed under see also."
             return Answer(question, ruleset, text, (), answered=False, see_also=cites)
         rule = row_rule(self.index, hits[0].clause) if not pq.clauses else None

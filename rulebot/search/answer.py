@@ -183,6 +183,10 @@ def _consequence(sents: list[str], used: list[str]) -> list[str]:
     return [nxt]
 
 
+#: A clause below the best one gives the call only when its score is at least this share of the best's.
+CALL_SCORE_SHARE = 0.5
+
+
 def row_rule(index: ClauseIndex, clause: Clause) -> Clause | None:
     """The rule a penalty-index row summarises ("Third Minor Penalty 6.1.7 A 10'" -> FIRS 6.1.7 A),
     or None (not a row, or a row whose rule is not in the index)."""
@@ -213,7 +217,9 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
                 return anc.id
         return None
 
-    top4 = hits[:4]
+    # the close contenders only: a generic "Minor penalty – 2 minute" far below the clause that
+    # answers ("must be ready ... Otherwise ... a technical loss") is not the call
+    top4 = [h for h in hits[:4] if h.score >= CALL_SCORE_SHARE * hits[0].score]
     rules_with_paragraphs = {rule_of(h.clause) for h in top4 if h.clause.kind in ("paragraph", "item")}
 
     def later(h: Hit) -> int:

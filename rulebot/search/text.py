@@ -94,7 +94,13 @@ def stem(word: str) -> str:
         return NUMBER_WORDS[word]
     if not word.isalpha():
         return word
+    if word in KEEP_WHOLE:
+        return word
     return _stemmer().stemWord(IRREGULAR.get(word, word))
+
+
+#: Words of the game the stemmer would merge with another word: "icing" is not the "ice".
+KEEP_WHOLE = frozenset({"icing"})
 
 
 #: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot",
