@@ -89,6 +89,26 @@ def test_numbered_list_txt(tmp_path):
     assert index.get(index.lookup("river-cup", "3").parent).title == "Penalties"
 
 
+def test_plain_paragraph_sheet_txt(tmp_path):
+    # a sheet as tournaments e-mail them: a title line and prose, no numbers or headings
+    sheet = tmp_path / "summer-jam.txt"
+    sheet.write_text(
+        "Summer Jam 3-on-3 Tournament Rules\n\nAll games are 2 x 12 minute running time halves. Minor "
+        "penalties are 90 seconds and result in a power play. A major penalty is 3 minutes.\n\n"
+        "Fighting results in ejection from the tournament. Goalies may not cross the center line.\n",
+        encoding="utf-8")
+    ingest_file(sheet, "summer-jam")
+    index = load_index(use_cache=False)
+    rs = index.rulesets["summer-jam"]
+    assert rs.layout == "inline" and rs.title == "Summer Jam 3-on-3 Tournament Rules"
+    assert [c.text for c in index.by_ruleset("summer-jam") if c.text][1] == (
+        "Minor penalties are 90 seconds and result in a power play.")
+    from rulebot.search import Searcher
+
+    answer = Searcher(index).ask("how long is a minor", "summer-jam")
+    assert answer.answered and "90 seconds" in answer.answer
+
+
 def test_lettered_items_txt():
     ingest_file(DATA / "lettered.txt")
     index = load_index(use_cache=False)

@@ -22,7 +22,10 @@ _LETTER = re.compile(r"([a-z])\.\s+")
 
 
 def _split_title(lines: list[str]) -> tuple[str, str]:
-    """Split an upper-case document title off the start of the text."""
+    """Split the document title off the start of the text: a short first line without a full stop
+    ("Summer Jam 3-on-3 Inline Tournament Rules"), or upper-case words run into the text (U9)."""
+    if len(lines) > 1 and len(lines[0]) <= 80 and not re.search(r"[.!?:;,]$", lines[0]):
+        return lines[0], " ".join(lines[1:])
     text = " ".join(lines)
     m = re.match(r"((?:[A-Z0-9-]+\s+)+?[A-Z0-9-]+)\s+(?=[A-Z][a-z])", text)
     if m and len(m.group(1).split()) >= 2:

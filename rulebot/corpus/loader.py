@@ -51,7 +51,8 @@ def detect_layout(text: str) -> str:
     contents; ``outline`` when it has markdown headings, keyword headings ("Article 3", "Section 2.1"),
     lines opening with a decimal number ("3.2") or lettered items ("a)", "(b)") -- see
     :mod:`rulebot.corpus.outline`; ``numbered`` when three or more lines open with "N." or "NA.";
-    ``inline`` for a few long unnumbered paragraphs; else ``numbered`` (headings and paragraphs)."""
+    ``inline`` for a few long unnumbered paragraphs, or any text in which the numbered parser finds no
+    heading or numbered rule (plain paragraphs); else ``numbered`` (headings and paragraphs)."""
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
     if len(re.findall(r"\bRULE\s+\d{3}\b", text)) >= 3:
         return "rha"
@@ -63,6 +64,8 @@ def detect_layout(text: str) -> str:
         return "numbered"
     if len(lines) <= 3 and sum(len(ln) for ln in lines) > 800:
         return "inline"
+    if not any(c.kind != "document" for c in parser_for("numbered")("probe", text, "").clauses):
+        return "inline"  # plain paragraphs ("Minor penalties are 90 seconds. ..."): one clause a sentence
     return "numbered"
 
 
