@@ -330,6 +330,10 @@ _DEF_REST = _LazyRegex(
 )
 _DEF_PLURAL = _LazyRegex(rf"\b(?P<name>{_CLASS_ALT})\s+penalties\s+may\s+be\s+(?:either\s+)?", re.I)
 _DEF_RESULTS = _LazyRegex(rf"^penalt(?:y|ies)\s+(?:results?\s+in|is|are)\s+(?:an?\s+)?(?P<name>{_CLASS_ALT})\b", re.I)
+#: "Majors are 5 minutes and come with a game misconduct." (a tournament sheet's plural shorthand)
+_DEF_BARE_PLURAL = _LazyRegex(
+    r"^(?P<name>bench\s+minor|double\s+minor|game\s+misconduct|minor|major|misconduct)s\s+(?:are|last)\b"
+    r".*\b(?:minutes?|seconds?|mins?)\b", re.I)
 _DEF_GENERIC = _LazyRegex(r"^(?:all\s+|the\s+)?penalties\s+(?:are|last|shall\s+be)\b.*\bminutes?\b", re.I)
 _CHARGED = _LazyRegex(rf"\bfor\s+all\s+(?P<names>.*?)\bpenalt.*?\b(?P<n>{_NUM})\s+minutes?\s+shall\s+be\s+charged", re.I)
 _LIST_NUMBER = _LazyRegex(r"^\d+\.\s+")
@@ -361,6 +365,9 @@ def _definition(sentence: str) -> str | None:
     low = s.lower()
     m = (_DEF_PLURAL.search(s) if "penalties may be" in low else None) or (
         _DEF_RESULTS.match(s) if low.startswith("penalt") else None)
+    if m:
+        return _norm_name(m.group("name"))
+    m = _DEF_BARE_PLURAL.match(s)
     if m:
         return _norm_name(m.group("name"))
     if low.startswith(("penalties", "all penalties", "the penalties")) and _DEF_GENERIC.match(s):

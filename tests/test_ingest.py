@@ -109,6 +109,22 @@ def test_plain_paragraph_sheet_txt(tmp_path):
     assert answer.answered and "90 seconds" in answer.answer
 
 
+def test_a_sheets_plural_shorthand_defines_its_penalty_classes(tmp_path):
+    from rulebot.penalties import penalty_classes
+
+    sheet = tmp_path / "fall-faceoff.md"
+    sheet.write_text("# Fall Faceoff\n\n## Penalties\n- Minors are 2 minutes stop time.\n"
+                     "- Majors are 5 minutes and come with a game misconduct.\n\n## Format\n"
+                     "- Two 18 minute periods.\n", encoding="utf-8")
+    ingest_file(sheet, "fall-faceoff", base="firs-2017")
+    index = load_index(use_cache=False)
+    assert {(c.name, c.minutes) for c in penalty_classes(index, "fall-faceoff")} == {("minor", 2.0), ("major", 5.0)}
+    from rulebot.search import Searcher
+
+    answer = Searcher(index).ask("how long is a major", "fall-faceoff")
+    assert "Majors are 5 minutes" in answer.answer and "do not cover" not in answer.answer
+
+
 def test_lettered_items_txt():
     ingest_file(DATA / "lettered.txt")
     index = load_index(use_cache=False)
