@@ -72,6 +72,17 @@ def default_path() -> Path:
     return user_data_dir() / FILE_NAME
 
 
+def _seconds_since(iso: str) -> float:
+    """Seconds from an ISO 8601 UTC time stamp (as :func:`_now` writes them) to now; 0 if unreadable."""
+    try:
+        then = datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return 0.0
+    if then.tzinfo is None:
+        then = then.replace(tzinfo=timezone.utc)
+    return max((datetime.now(timezone.utc) - then).total_seconds(), 0.0)
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -254,6 +265,9 @@ class History:
         except (ValueError, KeyError, TypeError, IndexError) as exc:
             raise DataError(f"quiz attempt {row['id']} cannot be read back: {exc}", path=self.path) from exc
         session.elapsed_before = max(session.elapsed_before, row["elapsed"] or 0.0)
+        if row["status"] == "open" and row["mode"] == "exam" and row["time_limit"] is not None:
+            # an exam's clock runs from its start, paused or not: a pause is no time to look answers up
+            session.elapsed_before = max(session.elapsed_before, _seconds_since(row["started_at"]))
         return session
 
     def session(self, attempt_id: int) -> QuizSession:
