@@ -330,3 +330,26 @@ def test_not_covered_with_nothing_near_offers_what_other_rulebooks_say():
     assert not a.answered and a.answer.startswith("Not covered: the Ball hockey rules say nothing about icing.")
     assert a.see_also and a.see_also[0].text == "No icing or offside."  # U9 14, not "the ice"
     assert all(c.ruleset != "ball-hockey" for c in a.see_also)
+
+
+def test_typo_correction_leaves_real_words_alone():
+    ranker = get_searcher().ranker
+    assert ranker.correct("trippng") == "tripping" and ranker.correct("goalei") == "goalie"
+    assert ranker.correct("swears") is None   # a referee word of the synonym list ("wears" is no fix)
+    assert ranker.correct("looking") is None  # a typo keeps its first letter ("hooking" is no fix)
+
+
+def test_synonyms_match_inflections_the_list_does_not_spell_out():
+    from rulebot.search.text import load_synonyms
+
+    assert "unsportsmanlike" in load_synonyms().expansions(["swears"])  # the list has "swear", "swearing"
+    a = get_searcher().ask("player swears at me", "firs-2017")
+    # FIRS 6.4.29 Obscene or Profane Language, or 6.4.9 Abuse of Officials; not "wearing" equipment
+    assert a.citations[0].rule.startswith(("6.4.29", "6.4.9"))
+
+
+def test_kicking_the_puck_is_not_a_foul_story():
+    from rulebot.search.intent import classify
+
+    assert not classify("kicked puck goes into the net").penalty
+    assert classify("he kicks the goalie").penalty

@@ -78,6 +78,14 @@ def _phrases_in(stems: list[str], phrases: dict[str, str], longest: int) -> list
 
 
 @lru_cache(maxsize=1)
+def _known_words() -> frozenset[str]:
+    """Every word of the synonym list (referee words: never corrected as typos)."""
+    syn = load_synonyms()
+    return frozenset(w for g in syn.groups for m in g for w in words(m)) | frozenset(
+        w for k, v in syn.rewrites.items() for m in (k, *v) for w in words(m))
+
+
+@lru_cache(maxsize=1)
 def _member_lines() -> tuple[tuple[str, str], ...]:
     """(member, its padded stem line) for every multi-word member of the synonym groups, once."""
     return tuple((m, f" {phrase_term(m)[1:]} ") for g in load_synonyms().groups for m in g if len(words(m)) > 1)
@@ -159,12 +167,13 @@ class ClauseRanker:
         """The corpus word closest to a misspelt ``word`` (rapidfuzz, similarity >= 80), or None."""
         if len(word) < 4 or not word.isalpha() or word in self._vocab_set or word in STOP_WORDS:
             return None
-        if stem(word) in self.postings:
-            return None
+        if stem(word) in self.postings or word in _known_words():
+            return None  # a word of the rulebooks or of the synonym list is no typo ("swears")
         from rapidfuzz import fuzz, process
 
         best = process.extractOne(word, self.vocab, scorer=fuzz.ratio, score_cutoff=80)
-        return best[0] if best else None
+        # a typo keeps its first letter: "looking" is not "hooking", "rips" not "trips"
+        return best[0] if best and best[0][0] == word[0] else None
 
     def query_terms(self, query: str) -> list[QueryTerm]:
         """Weighted stems for a query: its own words (weak words lower), typo corrections, synonyms."""

@@ -137,6 +137,9 @@ def terms(text: str, keep_stop_words: bool = False) -> list[str]:
     return out
 
 
+
+
+
 class Synonyms:
     """Synonym groups for query expansion (:meth:`expansions`), question rewrites (:meth:`rewrite`),
     rule topics, and one-way "broader" words ("hooked" also searches "fouled").
@@ -159,9 +162,13 @@ class Synonyms:
                     self._one_way.add(len(self.groups) - 1)
         self.rewrites = {fold(k): [fold(str(w)) for w in v] for k, v in (rewrites or {}).items()}
         self.by_phrase: dict[tuple[str, ...], list[int]] = {}
+        self.by_stem: dict[str, list[int]] = {}  # one-word members by stem: "swears" finds "swear"
         for gi, group in enumerate(self.groups):
             for member in (group[:1] if gi in self._one_way else group):
-                self.by_phrase.setdefault(tuple(words(member)), []).append(gi)
+                key = tuple(words(member))
+                self.by_phrase.setdefault(key, []).append(gi)
+                if len(key) == 1:
+                    self.by_stem.setdefault(stem(key[0]), []).append(gi)
         self.max_len = max((len(k) for k in self.by_phrase), default=1)
 
     def rewrite(self, text: str) -> tuple[str, list[str]]:
@@ -185,7 +192,10 @@ class Synonyms:
                 key = tuple(query_words[i:i + length])
                 if len(key) < length:
                     continue
-                for gi in self.by_phrase.get(key, []):
+                found = self.by_phrase.get(key)
+                if found is None and length == 1 and key[0] not in STOP_WORDS:
+                    found = self.by_stem.get(stem(key[0]))  # an inflection the list does not spell out
+                for gi in found or []:
                     for member in self.groups[gi]:
                         if tuple(words(member)) != key:
                             out.append(member)
