@@ -353,3 +353,10 @@ def test_kicking_the_puck_is_not_a_foul_story():
 
     assert not classify("kicked puck goes into the net").penalty
     assert classify("he kicks the goalie").penalty
+
+
+def test_a_question_that_is_only_a_gesture_asks_for_a_signal():
+    from rulebot.search.intent import classify
+
+    assert classify("hands on hips").signal and not classify("what is a hand pass").signal
+    assert get_searcher().ask("hands on hips", "firs-2017").answer.startswith("Misconduct — signal")

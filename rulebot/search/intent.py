@@ -20,6 +20,8 @@ yanks raised raises
 """.split())
 _BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wrist forearm forearms elbow "
                   "elbows helmet head knee knees shoulder".split())
+_SMALL_WORDS = frozenset("a an the on over of in at to with his her their both one other above below "
+                         "behind front from and or ref's what's what is it this that".split())
 _OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra ump partner partners".split())
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
@@ -83,7 +85,11 @@ def classify(question: str) -> Intent:
     wset = set(ws)
     gesture = sum(1 for w in ws if w in _GESTURE)
     body = bool(wset & _BODY)
-    signal = bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and bool(wset & _OFFICIAL))
+    content = [w for w in ws if w not in _SMALL_WORDS]
+    signal = (bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and bool(wset & _OFFICIAL))
+              # nothing but a gesture: "hands on hips", "arms crossed above the head"
+              or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL
+                                                      for w in content)))
     definition = bool(_DEFINITION.search(question))
     number = bool(_NUMBER.search(question))
     procedure = bool(_PROCEDURE.search(question))
