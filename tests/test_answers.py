@@ -360,3 +360,8 @@ def test_a_question_that_is_only_a_gesture_asks_for_a_signal():
 
     assert classify("hands on hips").signal and not classify("what is a hand pass").signal
     assert get_searcher().ask("hands on hips", "firs-2017").answer.startswith("Misconduct — signal")
+
+
+def test_a_topic_named_in_another_spelling_is_still_checked_for_cover():
+    a = get_searcher().ask("can u9 players shoot slap shots", "challenge-cup-u9")
+    assert not a.answered and "say nothing about slapshot" in a.answer

@@ -435,10 +435,16 @@ class Searcher:
                     return False
             return bool(common)
 
+        def named(tw: list[str]) -> bool:
+            # another spelling of the topic, or its plural ("slap shots" for "slapshot")
+            spellings = [words(a) for a in syn.expansions(tw)
+                         if "".join(words(a)).rstrip("s") == "".join(tw).rstrip("s")]
+            return any(f" {' '.join(sp)} " in qtext or f" {' '.join(sp)}s " in qtext for sp in spellings)
+
         missing = []
         for topic in syn.topics:
             tw = words(topic)
-            if not tw or f" {' '.join(tw)} " not in qtext:
+            if not tw or (f" {' '.join(tw)} " not in qtext and not named(tw)):
                 continue
             if any(f" {' '.join(tw)} " in f" {' '.join(words(m))} " for m in missing):
                 continue
