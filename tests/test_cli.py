@@ -80,6 +80,13 @@ def test_rule_command_shows_subclauses():
     assert "402 (a)" in proc.stdout and "1:30" in proc.stdout
 
 
+def test_an_unknown_rule_suggests_the_closest_and_an_empty_search_is_an_error():
+    proc = rulebot("rule", "firs-2017", "break away")
+    assert proc.returncode != 0 and "did you mean 'Break-Away'?" in proc.stderr
+    proc = rulebot("search", "")
+    assert proc.returncode == 2 and "the search query is empty" in proc.stderr
+
+
 def test_every_command_has_help():
     parser = build_parser()
     sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")

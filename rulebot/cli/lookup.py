@@ -42,8 +42,11 @@ def run_search(args: argparse.Namespace) -> int:
 
     if args.limit < 1:
         raise UsageError("--limit must be at least 1")
+    query = " ".join(args.query).strip()
+    if not query:
+        raise UsageError("the search query is empty")
     s = get_searcher()
-    hits = s.search(" ".join(args.query), args.ruleset, args.limit)
+    hits = s.search(query, args.ruleset, args.limit)
     if args.json:
         print(json.dumps([dict(_clause_json(h.clause), score=round(h.score, 4)) for h in hits],
                          ensure_ascii=False, indent=2))
@@ -90,7 +93,7 @@ def run_rule(args: argparse.Namespace) -> int:
         return 0
     clause = index.lookup(args.ruleset, number)
     if clause is None:
-        raise NotFoundError(f"no rule {number!r} in {args.ruleset}")
+        raise NotFoundError(f"no rule {number!r} in {args.ruleset}{_did_you_mean(index, args.ruleset, number)}")
     if args.json:
         print(json.dumps([_clause_json(c) for c in index.subtree(clause)], ensure_ascii=False, indent=2))
         return 0
@@ -98,6 +101,17 @@ def run_rule(args: argparse.Namespace) -> int:
 
     print_clause_tree(clause, index)
     return 0
+
+
+def _did_you_mean(index, ruleset: str, asked: str) -> str:
+    """"; did you mean 'Break-Away'?" for the closest rule numbers and titles (rapidfuzz), or ""."""
+    from rapidfuzz import fuzz, process, utils
+
+    names = {c.title: c.title for c in index.by_ruleset(ruleset) if c.title and not c.number}
+    names.update({c.number: c.number for c in index.by_ruleset(ruleset) if c.number})
+    close = process.extract(asked, list(names), scorer=fuzz.WRatio, processor=utils.default_process, limit=3,
+                            score_cutoff=80)
+    return f"; did you mean {', '.join(repr(n) for n, _, _ in close)}?" if close else ""
 
 
 def run_rulesets(args: argparse.Namespace) -> int:
