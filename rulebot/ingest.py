@@ -90,7 +90,8 @@ def _check_text(text: str, path: Path) -> None:
         raise DataError("this is a binary file, not rule text (use .pdf, .txt or .md)", path)
     words = re.findall(r"[A-Za-z]{2,}", text)
     if len(words) < MIN_WORDS:
-        raise DataError(f"too little text to be a rule sheet ({len(words)} words)", path)
+        raise DataError(f"too little text to be a rule sheet ({len(words)} word{'s' if len(words) != 1 else ''})",
+                        path)
 
 
 def read_text_file(path: Path, fmt: str) -> Extracted:

@@ -221,7 +221,7 @@ def test_check_command_prints_path_line_and_fails(monkeypatch, capsys, tmp_path)
     got, out, err = run_main(monkeypatch, capsys, "quiz", "check", str(bad))
     assert got == 4
     assert out.splitlines() == [f"{bad}:45: questions[3].kind: must be 'choice', 'multi', 'truefalse' or 'numeric'"]
-    assert "1 problems" in err
+    assert "1 problem\n" in err
     # the fixture bank is valid, but its made-up ruleset is not in the real index
     got, out, _ = run_main(monkeypatch, capsys, "quiz", "check", str(DATA))
     assert got == 4 and "cite demo 1.2: no ruleset 'demo'" in out

@@ -116,7 +116,8 @@ def _check(args: argparse.Namespace) -> int:
     for problem in report.problems:
         print(problem)
     summary = (f"{len(report.banks)} banks, {report.questions} questions: "
-               + (f"{len(report.problems)} problems" if report.problems else "ok"))
+               + (f"{len(report.problems)} problem{'s' if len(report.problems) != 1 else ''}"
+                  if report.problems else "ok"))
     print(summary, file=sys.stderr)
     return int(ExitStatus.DATA) if report.problems else int(ExitStatus.OK)
 

@@ -168,7 +168,7 @@ def build_report(index: ClauseIndex, rid: str, layout: str | None = None, meta: 
     unplaced: tuple[str, ...] = ()
     if root is not None and len(root.text.split()) > UNPLACED_WORDS:
         words = root.text.split()
-        unplaced = (f"{len(words)} words kept with the document itself, starting "
+        unplaced = (f"{len(words)} word{'s' if len(words) != 1 else ''} kept with the document itself, starting "
                     f"\u201c{' '.join(words[:12])} \u2026\u201d",)
     if not clauses:
         unplaced += ("no clause found: nothing in the text looks like a numbered rule or a heading",)

@@ -489,7 +489,7 @@ class QuizSession:
             score[1] += 1
             if not correct:
                 for cite in item.question.cite:
-                    if cite not in reread:
+                    if all(c.label != cite.label for c in reread):  # each clause once, whatever it quotes
                         reread.append(cite)
         score = sum(1 for f in feedback if f.correct)
         total = len(self.items)
