@@ -11,19 +11,20 @@ _QUIT = frozenset({"quit", "exit", "q", "bye"})
 _HELP = frozenset({"help", "?", "h"})
 _HELP_TEXT = """Ask in plain words, e.g.
   what's the penalty for spearing in FIRS
-  goalie covers the ball in the crease
+  attacker on a breakaway gets hooked from behind
   how long are periods in each ruleset
   6.4.21 C            (a rule by number)
 Follow-ups reuse the previous subject: "and in RHA?", "what's the signal for that?".
-End with an empty line, 'quit' or Ctrl-D."""
+End with an empty line (typed), 'quit' or Ctrl-D."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("chat", help="ask questions in a row; follow-ups reuse the previous subject",
                        description="Interactive Q&A. Follow-ups such as 'and in RHA?' or "
                                    "'what's the signal for that?' reuse the previous question. "
-                                   "Reads one question per line (also from a pipe); an empty line, "
-                                   "'quit', 'exit' or Ctrl-D ends; 'help' shows what to ask.")
+                                   "Reads one question per line (also from a pipe, where empty lines are "
+                                   "skipped); typed, an empty line ends, as do 'quit', 'exit' and "
+                                   "Ctrl-D; 'help' shows what to ask.")
     p.add_argument("--ruleset", "-r", help="ruleset id to ask (default: all)")
     p.add_argument("--json", action="store_true", help="print each answer as one JSON line")
     p.set_defaults(func=run)
