@@ -82,6 +82,30 @@ def default_public_url(host: str, port: int) -> str:
     return f"http://{host}:{port}"
 
 
+def offline_templates() -> str:
+    """A folder with textual-serve's page templates minus links to other hosts (its page loads a font
+    from fonts.googleapis.com; rulebot works offline, the browser falls back to a local monospace
+    font).  Written to the user cache folder; returns its path."""
+    import re
+    from pathlib import Path
+
+    import textual_serve
+
+    from rulebot.paths import user_cache_dir
+
+    src = Path(textual_serve.__file__).parent / "templates"
+    out = user_cache_dir() / "serve-templates"
+    out.mkdir(parents=True, exist_ok=True)
+    for page in src.glob("*.html"):
+        html = re.sub(r"<link[^>]*href=\"https?://[^\"]*\"[^>]*/?>", "", page.read_text(encoding="utf-8"))
+        target = out / page.name
+        if not target.exists() or target.read_text(encoding="utf-8") != html:
+            tmp = target.with_suffix(".tmp")
+            tmp.write_text(html, encoding="utf-8")
+            tmp.replace(target)
+    return str(out)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Serve the app on ``args.host``:``args.port`` until interrupted; returns 0."""
     try:
@@ -89,7 +113,8 @@ def run_serve(args: argparse.Namespace) -> int:
     except ModuleNotFoundError:
         raise NotFoundError("textual-serve is not installed (pip install textual-serve)") from None
     public_url = getattr(args, "public_url", None) or default_public_url(args.host, args.port)
-    server = Server(serve_command(), host=args.host, port=args.port, title="rulebot", public_url=public_url)
+    server = Server(serve_command(), host=args.host, port=args.port, title="rulebot", public_url=public_url,
+                    templates_path=offline_templates())
     try:
         server.serve()
     except OSError as exc:

@@ -119,3 +119,13 @@ def test_sort_penalties_orders_rule_numbers_as_numbers_and_untimed_last():
     assert [r.rule for r in sort_penalties(rows, "rule")] == ["6.4.5", "6.4.13", "6.4.21 C"]
     assert [r.infraction for r in sort_penalties(rows, "duration")] == ["c", "a", "b"]
     assert [r.infraction for r in sort_penalties(rows, "infraction", reverse=True)] == ["c", "b", "a"]
+
+
+def test_the_served_page_loads_nothing_from_other_hosts():
+    from pathlib import Path
+
+    from rulebot.cli.app import offline_templates
+
+    page = (Path(offline_templates()) / "app_index.html").read_text(encoding="utf-8")
+    assert "googleapis" not in page and "https://" not in page.split("<body")[0]
+    assert "textual.js" in page  # the page itself is intact
