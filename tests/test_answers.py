@@ -365,3 +365,12 @@ def test_a_question_that_is_only_a_gesture_asks_for_a_signal():
 def test_a_topic_named_in_another_spelling_is_still_checked_for_cover():
     a = get_searcher().ask("can u9 players shoot slap shots", "challenge-cup-u9")
     assert not a.answered and "say nothing about slapshot" in a.answer
+
+
+def test_slang_the_rulebooks_never_use_searches_for_their_word_almost_as_its_own():
+    from rulebot.search import ranker
+
+    weights = {t.term: t.weight for t in get_searcher().ranker.query_terms("he broke his twig")}
+    assert weights["stick"] == ranker.SLANG_WEIGHT > ranker.SYNONYM_WEIGHT  # "twig" is in no rulebook
+    weights = {t.term: t.weight for t in get_searcher().ranker.query_terms("he broke his goalie's stick")}
+    assert weights["goalkeep"] == ranker.SYNONYM_WEIGHT  # "goalie" is a rulebook word: a plain synonym

@@ -27,6 +27,9 @@ SYNONYM_WEIGHT = 0.6
 FUZZY_WEIGHT = 0.8
 WEAK_WEIGHT = 0.35
 REWRITE_WEIGHT = 0.8
+#: A query word the rulebooks use at most this often is slang: its synonyms weigh SLANG_WEIGHT.
+SLANG_DF = 3
+SLANG_WEIGHT = 0.8
 WEAK_STEMS = frozenset(stem(w) for w in WEAK_WORDS)
 #: How much the share of the question's distinct concepts a clause covers multiplies its BM25F score.
 COVERAGE_WEIGHT = 0.5
@@ -199,7 +202,9 @@ class ClauseRanker:
             fixed = self.correct(w)
             if fixed:
                 put(stem(fixed), FUZZY_WEIGHT * weight)
-        for phrase in load_synonyms().expansions(qwords) + self.query_phrases(qwords):
+        syn = load_synonyms()
+        own_phrases = self.query_phrases(qwords)
+        for phrase in syn.expansions(qwords) + own_phrases:
             if len(words(phrase)) > 1:
                 # a phrase is matched as a phrase: "too many players", not every "players"
                 put(phrase_term(phrase), SYNONYM_WEIGHT)
@@ -207,6 +212,16 @@ class ClauseRanker:
             for t in terms(phrase):
                 if t not in weights:
                     put(t, SYNONYM_WEIGHT * (WEAK_WEIGHT if t in WEAK_WORDS else 1.0))
+        # slang the rulebooks hardly use ("my partner", "sin bin", "twig"): their words for it count as
+        # the question's own
+        slang = [[w] for w, term in units(qwords) if w not in STOP_WORDS and w not in WEAK_WORDS
+                 and len(self.postings.get(term, ())) <= SLANG_DF]
+        slang += [words(p) for p in own_phrases if len(self.postings.get(phrase_term(p), ())) <= SLANG_DF]
+        for ws in slang:
+            for phrase in syn.expansions(ws):
+                for t in ([phrase_term(phrase)] if len(words(phrase)) > 1 else terms(phrase)):
+                    if t not in WEAK_STEMS:
+                        put(t, SLANG_WEIGHT)
         return [QueryTerm(t, w) for t, w in weights.items()]
 
     def query_phrases(self, qwords: list[str]) -> list[str]:
