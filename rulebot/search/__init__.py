@@ -141,7 +141,7 @@ class Searcher:
             if c.kind in ("note", "situation"):
                 w *= 0.85  # a clarification, not the rule that sets the penalty
             if c.kind in ("paragraph", "item") and c.parent and not asks_aggravated:
-                if _AGGRAVATED.search(c.text.lower()):
+                if _aggravated(c.text):
                     w *= 0.8
                 elif self._first_penalty_child(c):
                     w *= 1.25
@@ -435,16 +435,12 @@ class Searcher:
                     return False
             return bool(common)
 
-        def named(tw: list[str]) -> bool:
-            # another spelling of the topic, or its plural ("slap shots" for "slapshot")
-            spellings = [words(a) for a in syn.expansions(tw)
-                         if "".join(words(a)).rstrip("s") == "".join(tw).rstrip("s")]
-            return any(f" {' '.join(sp)} " in qtext or f" {' '.join(sp)}s " in qtext for sp in spellings)
-
         missing = []
         for topic in syn.topics:
             tw = words(topic)
-            if not tw or (f" {' '.join(tw)} " not in qtext and not named(tw)):
+            # the topic, another spelling of it, or that spelling's plural ("slap shots" for "slapshot")
+            if not tw or (f" {' '.join(tw)} " not in qtext
+                          and not any(f" {sp} " in qtext or f" {sp}s " in qtext for sp in _topic_spellings(topic))):
                 continue
             if any(f" {' '.join(tw)} " in f" {' '.join(words(m))} " for m in missing):
                 continue
@@ -495,6 +491,24 @@ class Searcher:
             return Answer(question, None, "\n".join(lines) or "No rule found for that question.", (),
                           answered=False, kind="comparison")
         return Answer(question, None, "\n".join(lines), tuple(ordered[:n]), kind="comparison")
+
+
+@lru_cache(maxsize=8192)
+def _aggravated(text: str) -> bool:
+    """True for a clause text about an aggravated form (injury, "may also be treated as a match
+    penalty", a penalty shot ...)."""
+    return bool(_AGGRAVATED.search(text.lower()))
+
+
+@lru_cache(maxsize=None)
+def _topic_spellings(topic: str) -> tuple[str, ...]:
+    """The other spellings of a rule topic in the synonym list ("slapshot" -> "slap shot",
+    "slapshots"), each as space-joined words."""
+    from rulebot.search.text import load_synonyms, words
+
+    tw = words(topic)
+    return tuple(" ".join(words(a)) for a in load_synonyms().expansions(tw)
+                 if "".join(words(a)).rstrip("s") == "".join(tw).rstrip("s"))
 
 
 def _first_asked(question: str) -> str:

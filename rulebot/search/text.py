@@ -220,6 +220,7 @@ def load_synonyms() -> Synonyms:
 ANNOUNCES = re.compile(r"\b(?:as follow\w*|the following(?: \w+){0,3})\s*:", re.I)  # "as followis:" (U9 29)
 
 
+@lru_cache(maxsize=8192)
 def introduces_list(text: str) -> bool:
     """True when a clause's text ends by announcing a list ("as follows:", "the following:")."""
     tail = text.rstrip()[-40:].lower()
