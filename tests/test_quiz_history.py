@@ -64,12 +64,17 @@ def test_attempt_answers_and_finish():
             history.resume()
 
 
-def test_each_answer_is_committed_and_resumable():
-    history = History.open()
+def started_exam(history):
+    """A five-minute exam over the demo bank, started at time 0 and stored as an attempt."""
     session = QuizSession.create(select_questions(QUESTIONS, count=None, seed=3), seed=3, mode="exam",
                                  time_limit=300)
     session.start(now=0.0)
-    attempt = history.start_attempt(session, topic=None)
+    return session, history.start_attempt(session, topic=None)
+
+
+def test_each_answer_is_committed_and_resumable():
+    history = History.open()
+    session, attempt = started_exam(history)
     for record in answer_first(session, 2):
         history.record_answer(attempt, record)
     # another connection (another process) sees both answers without any close or commit call
@@ -148,10 +153,7 @@ def test_foreign_database_is_refused(tmp_path):
 
 def test_an_exams_clock_runs_while_it_is_paused():
     history = History.open()
-    session = QuizSession.create(select_questions(QUESTIONS, count=None, seed=3), seed=3, mode="exam",
-                                 time_limit=300)
-    session.start(now=0.0)
-    attempt = history.start_attempt(session, topic=None)
+    session, attempt = started_exam(history)
     history.record_answer(attempt, answer_first(session, 1)[0])
     # paused for ten minutes: started ten minutes ago, one answer in 1 s
     history._conn.execute("UPDATE attempts SET started_at = datetime('now', '-600 seconds') || '+00:00' "
