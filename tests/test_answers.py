@@ -298,6 +298,7 @@ def test_what_the_question_says_did_not_happen_weighs_against_a_clause_that_says
     # "except the goalkeeper" says the same as "not the goalie"
     assert polarity("If a defending player, except the goalkeeper, falls on the puck",
                     frozenset({"goalkeep"})) == (False, True)
+    assert polarity("shoots the puck directly (non-deflected) outside", frozenset({"deflect"})) == (False, True)
     hits = get_searcher().search("Open-ice hit from behind, not into the boards - what does FIRS give?", None, 2)
     # 6.4.26 A (from behind, anywhere), not 6.4.26 B ("from behind into the boards")
     assert hits[0].clause.number == "6.4.26 A"

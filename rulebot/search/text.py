@@ -230,7 +230,7 @@ def introduces_list(text: str) -> bool:
 
 
 NEGATION_REACH = 2  # content words a negation reaches ("not the goalie", "no injury")
-_NEGATION = frozenset("""not no never without nobody none except excluding n't isn't doesn't don't didn't
+_NEGATION = frozenset("""not no non never without nobody none except excluding n't isn't doesn't don't didn't
 wasn't aren't can't cannot""".split())
 #: "won't hand his stick over" is a refusal (RHA "refuses to surrender"), not something that did not happen.
 _REFUSAL = frozenset("won't wont will".split())
