@@ -174,9 +174,18 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
     tour = [(c, s) for c, s in (_clause_and_score(index, h) for h in hits_tournament) if c is not None]
     base = [(c, s) for c, s in (_clause_and_score(index, h) for h in hits_base) if c is not None]
     best_base = max((s for _, s in base), default=0.0)
-    answering = [(c, s) for c, s in tour if s >= FALLBACK_RATIO * best_base]
-    weak = [(c, s) for c, s in tour if s < FALLBACK_RATIO * best_base]
     q_subjects = subjects_of(question) - _BROAD
+
+    def answers(clause: Clause, score: float) -> bool:
+        # as strong a match as the base's, or a rule of the sheet on the subject asked about ("how long
+        # is a game": "Games are two 18 minute running time halves" under GAME LENGTH), however few
+        # words it shares with the question: the sheet amends the base on that subject
+        if score >= FALLBACK_RATIO * best_base:
+            return True
+        return bool(q_subjects & (subjects_of(_titles(index, clause)) | subjects_of(clause.text)))
+
+    answering = [(c, s) for c, s in tour if answers(c, s)]
+    weak = [(c, s) for c, s in tour if not answers(c, s)]
     if q_subjects:
         # The tournament clause on the question's subject first (stable otherwise).
         answering.sort(key=lambda cs: not (q_subjects & (subjects_of(_titles(index, cs[0]))

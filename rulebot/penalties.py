@@ -319,7 +319,7 @@ class PenaltyClass:
 
 
 _DEF_START = _LazyRegex(
-    rf"^(?P<pre>for\s+an?\s+|an?\s+|the\s+)?[\"“”']?(?P<name>{_CLASS_ALT})[\"“”',]*\s*"
+    rf"^(?P<pre>for\s+an?\s+|an?\s+|the\s+|all\s+)?[\"“”']?(?P<name>{_CLASS_ALT})[\"“”',]*\s*"
     rf"(?:penalt(?:y|ies))?[\"“”',]*\s*(?P<rest>.*)$",
     re.I | re.S,
 )

@@ -111,3 +111,28 @@ def test_cli_ask_is_layered_once_wired(layered, capsys):
     status, out, err = run_cli(capsys, "ask", "-r", "spring-classic", "How long is a game?")
     assert status == 0, err
     assert "[tournament]" in out and "[replaced]" in out
+
+
+def test_an_emailed_sheet_answers_its_own_subjects_however_it_words_them(tmp_path):
+    from rulebot.ingest import ingest_file
+    from rulebot.search import Searcher
+
+    sheet = tmp_path / "spring.txt"
+    sheet.write_text(
+        "Spring Classic 2024 - rules for all teams\n\nAnything not listed here follows the RHA rule book.\n\n"
+        "GAME LENGTH\nGames are two 18 minute running time halves. Last 2 minutes of the 2nd half are stop "
+        "time if the goal difference is 2 or less.\nWarm up is 3 minutes.\n\n"
+        "PENALTIES\nAll minor penalties are 2 minutes running time.\nMajors are 5 minutes.\n"
+        "A fight = ejection from the tournament, no exceptions.\n", encoding="utf-8")
+    ingest_file(sheet, "spring", base="rha")
+    searcher = Searcher(load_index(use_cache=False))
+    for question, said in [("how long is a game", "two 18 minute running time halves"),
+                           ("how long is a minor penalty", "All minor penalties are 2 minutes"),
+                           ("player gets in a fight, what happens?", "ejection from the tournament")]:
+        answer = searcher.ask(question, "spring")
+        assert said in answer.answer and "do not cover" not in answer.answer, question
+        assert answer.citations[0].layer == "tournament", question
+        assert any(c.layer == "replaced" for c in answer.citations), question
+    # what the sheet does not touch still comes from RHA
+    boarding = searcher.ask("what is the penalty for boarding", "spring")
+    assert boarding.citations[0].layer == "base" and boarding.citations[0].rule == "605 (a)"
