@@ -375,3 +375,10 @@ def test_slang_the_rulebooks_never_use_searches_for_their_word_almost_as_its_own
     assert weights["stick"] == ranker.SLANG_WEIGHT > ranker.SYNONYM_WEIGHT  # "twig" is in no rulebook
     weights = {t.term: t.weight for t in get_searcher().ranker.query_terms("he broke his goalie's stick")}
     assert weights["goalkeep"] == ranker.SYNONYM_WEIGHT  # "goalie" is a rulebook word: a plain synonym
+
+
+def test_the_basic_penalty_for_an_infraction_comes_from_its_rule():
+    # the penalty-index rows "Tripping 6.4.33 A 2'" speak for 6.4.33 A, whose text only says "to trip";
+    # "shall cause the player's opponent to trip" is the basic case, not an aggravated one
+    a = get_searcher().ask("what's the penalty for tripping in FIRS")
+    assert a.citations[0].rule == "6.4.33 A" and a.answer.startswith("Minor (2 minutes)")

@@ -35,7 +35,7 @@ count counts charged next miss misses suspended suspension game games book ruleb
 
 _AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|may (?:also )?include|"
                          r"\bmatch penalty\b|severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
-                         r"\bcausing\b|\bcause\b|penalty shot|breakaway|break-away|from behind")
+                         r"penalty shot|breakaway|break-away|from behind")
 
 #: A rule's text that defines its subject ("Fighting is defined as ...", "Control of the puck means ...").
 _STATES_DEFINITION = re.compile(r"\b(?:is|are|shall be) (?:defined|considered) as\b|^[^.]{0,60}\bmeans\b", re.I)
@@ -48,6 +48,7 @@ _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "fo
 #: How much a clause that puts a number next to the asked word gains for a "how long/many" question.
 NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
+ROW_RULE_WEIGHT = 1.5
 
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
 SIGNAL_MIN_SCORE = 0.2
@@ -95,7 +96,7 @@ class Searcher:
         intent = classify(query)
         reranked = rerank(ranked, intent, self.index)
         if intent.penalty:
-            reranked = self.prefer_basic_case(reranked, query)
+            reranked = self.prefer_basic_case(self.rules_of_rows(reranked), query)
         if intent.number:
             reranked = self.prefer_numbered_subject(reranked, rest)
         own = {h.clause.id: h.score for h in reranked}
@@ -124,6 +125,20 @@ class Searcher:
                         hits.append(Hit(item, hit.score * 0.99))
                     seen.add(item.id)
         return hits[:limit]
+
+    def rules_of_rows(self, hits: list[Hit], depth: int = 10) -> list[Hit]:
+        """For a penalty question: a penalty-index row found among the best hits ("Tripping 6.4.33 A
+        2'") speaks for the rule it summarises, which scores at least as well as the row (FIRS
+        6.4.33 A, whose own text never says "tripping")."""
+        best = {h.clause.id: h.score for h in hits}
+        for h in hits[:depth]:
+            rule = row_rule(self.index, h.clause) if h.clause.kind == "table-row" else None
+            if rule is not None and best.get(rule.id, 0.0) < h.score * ROW_RULE_WEIGHT:
+                best[rule.id] = h.score * ROW_RULE_WEIGHT
+                if rule.id not in {x.clause.id for x in hits}:
+                    hits = hits + [Hit(rule, 0.0)]
+        out = [Hit(h.clause, best[h.clause.id]) for h in hits]
+        return sorted(out, key=lambda h: -h.score)
 
     def prefer_basic_case(self, hits: list[Hit], query: str) -> list[Hit]:
         """For "what's the penalty for X": the rule's basic case before its aggravated forms.
