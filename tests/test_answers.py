@@ -382,3 +382,12 @@ def test_the_basic_penalty_for_an_infraction_comes_from_its_rule():
     # "shall cause the player's opponent to trip" is the basic case, not an aggravated one
     a = get_searcher().ask("what's the penalty for tripping in FIRS")
     assert a.citations[0].rule == "6.4.33 A" and a.answer.startswith("Minor (2 minutes)")
+
+
+def test_laying_hands_on_an_official_is_abuse_of_officials_not_a_signal():
+    from rulebot.search.intent import classify
+
+    assert not classify("player grabs the linesman by the arm").signal  # the official receives it
+    assert classify("ref grabs his wrist").signal                        # the official does it
+    a = get_searcher().ask("player deliberately shoves a referee", "firs-2017")
+    assert a.citations[0].rule.startswith("6.4.28")  # Physical Abuse of Officials

@@ -22,6 +22,7 @@ _BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wris
                   "elbows helmet head knee knees shoulder".split())
 _SMALL_WORDS = frozenset("a an the on over of in at to with his her their both one other above below "
                          "behind front from and or ref's what's what is it this that".split())
+_META = frozenset("signal signals signalling signaling gesture gestures motion motions".split())
 _OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra ump partner partners".split())
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
@@ -86,7 +87,11 @@ def classify(question: str) -> Intent:
     gesture = sum(1 for w in ws if w in _GESTURE)
     body = bool(wset & _BODY)
     content = [w for w in ws if w not in _SMALL_WORDS]
-    signal = (bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and bool(wset & _OFFICIAL))
+    # the official does the gesture ("ref grabs his wrist"), not receives it ("grabs the linesman")
+    official_first = next((i for i, w in enumerate(ws) if w in _OFFICIAL), None)
+    acts = next((i for i, w in enumerate(ws) if w in _GESTURE and w not in _BODY and w not in _META), None)
+    by_official = official_first is not None and (acts is None or official_first < acts)
+    signal = (bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and by_official)
               # nothing but a gesture: "hands on hips", "arms crossed above the head"
               or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL
                                                       for w in content)))
