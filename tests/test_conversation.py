@@ -46,3 +46,6 @@ def test_a_follow_up_with_nothing_before_it_asks_what_is_meant():
     convo = Conversation(get_searcher())
     answer = convo.ask("what's the signal for that?")
     assert not answer.answered and "Which rule" in answer.answer
+    # a whole question that happens to end in "it" is answered
+    first = Conversation(get_searcher()).ask("goalie takes a minor in RHA, who serves it?")
+    assert first.answered and first.citations[0].ruleset == "rha"

@@ -17,6 +17,13 @@ _ONLY_FOLLOW_UP = re.compile(r"^(?:and\b.*|what about\b.*|how about\b.*|.{0,40}\
 _PRONOUN = re.compile(r"\b(that|it|this|those|them|these|he|him|his)\b", re.I)
 
 
+def _content_words(text: str) -> list[str]:
+    """The words of ``text`` that say what it is about (no stop words, no follow-up fillers)."""
+    from rulebot.search.text import STOP_WORDS
+
+    return [w for w in words(text) if w not in STOP_WORDS and w not in _FILLER]
+
+
 def is_follow_up(text: str) -> bool:
     """True for a question that leans on the one before ("and in RHA?", "what about a minor
     penalty?", "what's the signal for that?"), False for one that stands alone."""
@@ -85,7 +92,7 @@ class Conversation:
 
         Raises UsageError for an empty question."""
         question, ruleset = self.resolve(text)
-        if not self.turns and is_follow_up(text):
+        if not self.turns and is_follow_up(text) and len(_content_words(text)) <= 2:
             # "what's the signal for that?" with nothing before it: ask what "that" is
             answer = Answer(text, ruleset, "Which rule or infraction do you mean? Ask about it first "
                             "(e.g. “what's the penalty for tripping?”), then follow up.", (), answered=False)
