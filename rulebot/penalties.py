@@ -205,7 +205,7 @@ def parts_from_text(sentence: str, generic: str | None = None) -> list[CodeParts
     ``"A Minor Penalty or at the discretion of the Referee, a Major Penalty and a Game Misconduct
     Penalty shall be imposed"`` -> [minor], [major + game misconduct]; ``"Any major penalty assessed
     for slashing may also include a game ejection or game misconduct penalty"`` -> [major + game
-    ejection], [major + game misconduct].  Terms joined by "and"/"plus"/"with" combine; "or" and
+    ejection], [major + game misconduct].  Terms joined by "and"/"plus"/"with" combine; "or", "/" and
     commas separate alternatives; "include" adds what follows to what precedes.  ``generic`` is the
     category a bare "penalty" stands for in this ruleset (ball hockey: "penalty"), or None to ignore
     bare "penalty".  Terms after "no" ("no other penalty") are skipped.  Returns [] for none.
@@ -254,8 +254,8 @@ def parts_from_text(sentence: str, generic: str | None = None) -> list[CodeParts
             groups.append([part])
         elif any(w in words for w in ("and", "plus", "with")) and len(words) <= 6:
             groups[-1].append(part)
-        elif not words and "," in gap:
-            groups.append([part])
+        elif not words and ("," in gap or "/" in gap):
+            groups.append([part])  # "A Minor Penalty/Bench Minor Penalty": one or the other
         elif not words:
             groups[-1].append(part)
         else:

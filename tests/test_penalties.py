@@ -67,6 +67,8 @@ def test_parse_code_keeps_words_that_are_not_a_code():
      "on the penalty bench", []),
     ("For infringement of this rule play shall immediately be stopped and a penalty shot shall be "
      "ordered against the offending team but no other penalty shall be given.", [("penalty shot",)]),
+    ("A Minor Penalty/Bench Minor Penalty shall be assessed to any player or team official who "
+     "challenges or disputes the rulings of any official", [("minor",), ("bench minor",)]),
 ])
 def test_parts_from_text(sentence, expected):
     assert [alt.kinds for alt in P.parts_from_text(sentence)] == expected
