@@ -391,3 +391,12 @@ def test_laying_hands_on_an_official_is_abuse_of_officials_not_a_signal():
     assert classify("ref grabs his wrist").signal                        # the official does it
     a = get_searcher().ask("player deliberately shoves a referee", "firs-2017")
     assert a.citations[0].rule.startswith("6.4.28")  # Physical Abuse of Officials
+
+
+def test_where_is_the_face_off_asks_for_the_place_not_a_call():
+    from rulebot.search.intent import classify
+
+    intent = classify("where is the face-off after a minor penalty is called?")
+    assert intent.restart and not intent.penalty
+    a = get_searcher().ask("where is the face-off after a minor penalty is called?", "firs-2017")
+    assert a.answer.startswith("The resulting face-off shall be made at one of the end zone face-off spots")

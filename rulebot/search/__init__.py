@@ -16,7 +16,7 @@ from rulebot.search.answer import (best_sentences, citation, label, normalise_nu
                                    penalty_list_of, procedure_of, procedure_steps, question_parts, row_rule,
                                    short_answer)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import Intent, classify, imposes_penalty
+from rulebot.search.intent import FACEOFF_PLACE, Intent, classify, imposes_penalty
 from rulebot.search.query import parse_query
 from rulebot.search.text import introduces_list, respell
 from rulebot.search.ranker import ClauseRanker
@@ -556,6 +556,8 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
     elif intent.definition and _STATES_DEFINITION.search(clause.text):
         w *= 1.3  # "Fighting is defined as the actual throwing of a punch(es) ..." (FIRS 6.4.19 A)
+    if intent.restart and FACEOFF_PLACE.search(clause.text):
+        w *= 1.5  # "where is the face-off after ...": a clause that names the place
     if intent.procedure and introduces_list(clause.text):
         w *= 1.2  # "walk me through a penalty shot": the clause that sets out the steps
     if clause.kind == "table-row":

@@ -7,6 +7,7 @@ import re
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Citation, Clause, Hit
+from rulebot.search.intent import FACEOFF_PLACE
 from rulebot.search.text import ANNOUNCES, introduces_list, negated_terms, polarity, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
@@ -45,10 +46,11 @@ def _weight(term: str) -> float:
 
 
 def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
-                   prefer_numbers: bool = False) -> str:
+                   prefer_numbers: bool = False, prefer: re.Pattern | None = None) -> str:
     """The sentences of ``text`` that share most terms with ``query``, in text order, at most
     ``limit`` sentences and about ``max_chars`` characters; with ``prefer_numbers`` a sentence that
-    states a number ranks higher (for "how long", "how many" questions)."""
+    states a number ranks higher (for "how long", "how many" questions), with ``prefer`` one that
+    matches it (where a face-off is taken, for "where is the face-off")."""
     sents = sentences(text)
     if len(sents) <= 1:
         return text.strip()
@@ -69,6 +71,8 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         if prefer_numbers:
             # "how much is the fee": a sentence without a number cannot be the answer
             overlap = overlap + 1.5 if _HAS_NUMBER.search(s) else overlap * 0.5
+        if prefer is not None:
+            overlap = overlap + 3.0 if prefer.search(s) else overlap * 0.3
         scored.append((overlap + 0.01 * (len(sents) - i), i))
     scored.sort(reverse=True)
     chosen: list[int] = []
@@ -368,7 +372,9 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         intro = parent.text[:m.end()] if m else best_sentences(parent.text, query, limit=1)
         text = normalise_numbers(f"{intro.strip()} " + " ".join(f"• {s}" for s in steps))
         return f"{text} [{label(index, parent)}]"
-    text = best_sentences(top.text, query, prefer_numbers=prefer) if top.kind != "table-row" else top.text
+    place = FACEOFF_PLACE if intent is not None and intent.restart else None
+    text = (best_sentences(top.text, query, prefer_numbers=prefer, prefer=place) if top.kind != "table-row"
+            else top.text)
     items = [h.clause for h in hits[1:4] if h.clause.parent == top.id]
     if items and text.rstrip().endswith(":"):
         # the top clause announces a list: give its first items

@@ -68,6 +68,14 @@ _NUMBER = re.compile(r"\b(how (?:long|many|much|far|big|wide|high)|what size|max
                      r"number of)\b", re.I)
 
 
+#: "Where is the face-off after ...", "where does play restart": the place play resumes.
+_WHERE_RESTART = re.compile(r"\bwhere\b[^?.!]{0,40}\b(?:face-?offs?|draw|restart\w*|resum\w*|puck drop|drop the puck)"
+                            r"|\b(?:face-?off|draw|restart)\b[^?.!]{0,20}\bwhere\b", re.I)
+#: A clause that says where a face-off is taken ("shall be made at one of the end zone face-off spots").
+FACEOFF_PLACE = re.compile(r"face-?off[^.]{0,80}\b(?:spots?|cent(?:re|er)|zones?|circle|(?:made|take place|taken) at)"
+                           r"|\b(?:spot|cent(?:re|er) ice|cent(?:re|er) floor)\b[^.]{0,40}face-?off", re.I)
+
+
 @dataclass(frozen=True)
 class Intent:
     """Flags for what a question asks for (several may be set)."""
@@ -78,6 +86,7 @@ class Intent:
     number: bool
     compare: bool = False
     procedure: bool = False
+    restart: bool = False  # where play restarts ("where is the face-off after a goal?")
 
 
 def classify(question: str) -> Intent:
@@ -101,13 +110,15 @@ def classify(question: str) -> Intent:
     # a foul told as a story asks for the call, unless the question asks something else about it
     foul = bool(_FOUL.search(question)) and not (signal or number or procedure or _DEFINES.search(question)
                                                  or _VALIDITY.search(question))
+    restart = bool(_WHERE_RESTART.search(question))
     return Intent(
         signal=signal,
         definition=definition,
-        penalty=(bool(_PENALTY.search(question)) and not _VALIDITY.search(question)) or foul,
+        penalty=((bool(_PENALTY.search(question)) and not _VALIDITY.search(question)) or foul) and not restart,
         number=number,
         compare=bool(_COMPARE.search(question)),
         procedure=procedure,
+        restart=restart,
     )
 
 
