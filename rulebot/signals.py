@@ -429,6 +429,7 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
     q_tokens = _tokens(query)
     q_words = {t for t in q_tokens if t not in _STOP}
     q_plain = " ".join(_WORD.findall(query.lower()))
+    q_letters = q_plain.replace(" ", "")
     # Naming a signal counts only when the query asks about a signal or call by name: "holding" in
     # "holding both fists" or "knee" in "hand on the knee" describe the gesture, not the name.
     asks_by_name = bool(re.search(r"\b(?:signal|signals|sign|call|called|penalty|infraction|for)\b", q_plain))
@@ -451,6 +452,8 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
             score *= NEGATED_CONCEPT
         if asks_by_name and d.name_key and re.search(rf"\b{re.escape(d.name_key)}\b", q_plain):
             score += 0.35            # "what is the signal for slashing"
+        elif q_letters and q_letters == d.name_key.replace(" ", ""):
+            score += 1.0             # just its name, however spaced: "washout", "high sticking"
         if any(_contains(q_tokens, a) for a in d.aliases):
             score += 0.25            # its meaning: "time out", "no goal"
         if score > 0:

@@ -176,3 +176,8 @@ def test_what_the_gesture_is_not_counts_against_a_signal(signals):
     assert top[0][0].name == "Interference"  # not the Penalty Shot's "Crossed arms above the head"
     plain = search_signals(signals, "arms crossed with fists closed over his head", 1)
     assert plain[0][0].name == "Penalty Shot"
+
+
+def test_a_signal_asked_by_its_name_alone_is_found_however_spaced(signals):
+    assert search_signals(signals, "washout", 1)[0][0].name == "Washout"
+    assert search_signals(signals, "high sticking", 1)[0][0].name == "High-Sticking"
