@@ -49,6 +49,8 @@ _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "fo
 NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
 ROW_RULE_WEIGHT = 1.5
+#: Another rulebook's clause is named under "Other rulebooks" only when it scores this share of the best.
+OTHERS_SHARE = 0.5
 
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
 SIGNAL_MIN_SCORE = 0.2
@@ -309,6 +311,8 @@ class Searcher:
             # no rulebook chosen: the answer is the best one's; say where else the rule is
             others = {}
             for c in cites[1:]:
+                if hits[0].clause.kind == "signal" or c.score < OTHERS_SHARE * cites[0].score:
+                    continue  # a signal is FIRS's alone; a weak match elsewhere is not the same rule
                 if c.ruleset != cites[0].ruleset and c.ruleset not in others:
                     others[c.ruleset] = f"{self.index.rulesets[c.ruleset].short_name} {c.rule}"
             if others:
