@@ -451,7 +451,7 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
         if not_concepts & set(d.concepts):
             score *= NEGATED_CONCEPT
         if asks_by_name and d.name_key and re.search(rf"\b{re.escape(d.name_key)}\b", q_plain):
-            score += 0.35            # "what is the signal for slashing"
+            score += 1.0             # "what is the signal for cross-checking": the name decides
         elif q_letters and q_letters == d.name_key.replace(" ", ""):
             score += 1.0             # just its name, however spaced: "washout", "high sticking"
         if any(_contains(q_tokens, a) for a in d.aliases):

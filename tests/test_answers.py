@@ -400,3 +400,12 @@ def test_where_is_the_face_off_asks_for_the_place_not_a_call():
     assert intent.restart and not intent.penalty
     a = get_searcher().ask("where is the face-off after a minor penalty is called?", "firs-2017")
     assert a.answer.startswith("The resulting face-off shall be made at one of the end zone face-off spots")
+
+
+def test_a_gesture_then_which_penalty_is_that_asks_for_a_signal_and_worth_asks_for_the_call():
+    from rulebot.search.intent import classify
+
+    assert classify("Arms crossed in front of his body with closed fists. Which penalty is that?").signal
+    assert classify("one of them takes a full swing at the other with his stick. What's that worth?").penalty
+    a = get_searcher().ask("what's the hand signal for cross-checking?", "firs-2017")
+    assert a.answer.startswith("Cross-Checking — signal")  # by its name, not the "crossed arms" of another

@@ -33,7 +33,7 @@ penalty penalties player players regular normal standard actually exactly kind t
 count counts charged next miss misses suspended suspension game games book rulebook
 """.split())
 
-_AGGRAVATED = re.compile(r"injur|blood|bleed|may also be treated|may (?:also )?include|"
+_AGGRAVATED = re.compile(r"injur|\bhurt\b|blood|bleed|may also be treated|may (?:also )?include|"
                          r"\bmatch penalty\b|severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
                          r"penalty shot|breakaway|break-away|from behind")
 

@@ -22,6 +22,8 @@ _BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wris
                   "elbows helmet head knee knees shoulder".split())
 _SMALL_WORDS = frozenset("a an the on over of in at to with his her their both one other above below "
                          "behind front from and or ref's what's what is it this that".split())
+_WHICH_IS_THAT = re.compile(r"\b(?:which|what)\b[^?.!]{0,25}\b(?:penalty|call|infraction|signal|foul)\b"
+                            r"[^?.!]{0,15}\b(?:is|was|does) (?:that|this|it)\b", re.I)
 _META = frozenset("signal signals signalling signaling gesture gestures motion motions".split())
 _OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra ump partner partners".split())
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
@@ -40,6 +42,7 @@ _PENALTY = re.compile(
     r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess|do)"
     r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
     r"|how many minutes|minutes is that|what happens to (?:him|her|the player|them)"
+    r"|what(?:'s| is) (?:that|it|this) worth"
     r"|what's the least|is (?:that|it|this) (?:a )?(?:minor|major|misconduct|penalty)"
     r"|(?:call|penalty|infraction)\?)", re.I)
 _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:rule ?sets?|rule ?books?|"
@@ -103,7 +106,9 @@ def classify(question: str) -> Intent:
     signal = (bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and by_official)
               # nothing but a gesture: "hands on hips", "arms crossed above the head"
               or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL
-                                                      for w in content)))
+                                                      for w in content))
+              # a gesture, then "which penalty is that?"
+              or (body and gesture >= 3 and bool(_WHICH_IS_THAT.search(question))))
     definition = bool(_DEFINITION.search(question))
     number = bool(_NUMBER.search(question))
     procedure = bool(_PROCEDURE.search(question))
