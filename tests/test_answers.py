@@ -409,3 +409,13 @@ def test_a_gesture_then_which_penalty_is_that_asks_for_a_signal_and_worth_asks_f
     assert classify("one of them takes a full swing at the other with his stick. What's that worth?").penalty
     a = get_searcher().ask("what's the hand signal for cross-checking?", "firs-2017")
     assert a.answer.startswith("Cross-Checking — signal")  # by its name, not the "crossed arms" of another
+
+
+def test_me_and_my_in_a_referees_question_are_the_official():
+    from rulebot.search.query import official_words
+
+    assert official_words("Player grabs my arm while he's arguing a call") == "abuse of officials"
+    assert official_words("Shot hits my skate and goes in") == "deflected off an official"
+    assert official_words("my partner blew it dead") == "" and official_words("He hits the post") == ""
+    a = get_searcher().ask("Player grabs my arm while he's arguing a call. What does he get?", "firs-2017")
+    assert a.citations[0].rule.startswith("6.4.28") and a.answer.startswith("Match")

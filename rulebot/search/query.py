@@ -114,3 +114,19 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
                 break
     return ParsedQuery(query, re.sub(r"\s+", " ", text).strip(), tuple(named), tuple(clauses),
                        tuple(dict.fromkeys(u for u in unknown if not clauses)))
+
+
+_ME_CONTACT = re.compile(
+    r"\b(?:grab\w*|push\w*|shov\w*|punch\w*|hit|hits|touch\w*|spit\w*|spat|struck|strik\w*|slash\w*|trip\w*"
+    r"|check\w*)\b(?:\s+\w+){0,3}?\s+(?:at\s+)?(?:me|my)\b", re.I)
+_ME_DEFLECT = re.compile(r"\b(?:off|hits?|deflect\w*|bounc\w*)\s+(?:off\s+)?(?:me|my\s+(?:skate|leg|body|foot|feet|stick))\b",
+                         re.I)
+
+
+def official_words(question: str) -> str:
+    """What "me" and "my" stand for in a referee's question, in the rulebooks' words: a player who
+    grabs or shoves "me" is abusing an official; a shot off "my skate" went off an official.
+    "" when the question has neither."""
+    if _ME_DEFLECT.search(question):
+        return "deflected off an official"
+    return "abuse of officials" if _ME_CONTACT.search(question) else ""
