@@ -419,3 +419,9 @@ def test_me_and_my_in_a_referees_question_are_the_official():
     assert official_words("my partner blew it dead") == "" and official_words("He hits the post") == ""
     a = get_searcher().ask("Player grabs my arm while he's arguing a call. What does he get?", "firs-2017")
     assert a.citations[0].rule.startswith("6.4.28") and a.answer.startswith("Match")
+
+
+def test_a_class_asked_about_for_an_infraction_the_rulebook_never_names():
+    a = get_searcher().ask("Kid gets a major for boarding. How long does he sit?", "youth-cup")
+    assert a.answered and a.answer.startswith("The Youth Cup rules do not name boarding. What they say of a major:")
+    assert "5 minutes" in a.answer

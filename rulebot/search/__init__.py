@@ -265,6 +265,16 @@ class Searcher:
                 return Answer(question, ruleset, text, cites)
         if not hits and not missing:
             return Answer(question, ruleset, "No rule found for that question.", (), answered=False)
+        if missing and intent.number:
+            # "Kid gets a major for boarding. How long does he sit?" where boarding is never named:
+            # what the rulebook says of the class asked about, said as such
+            named = self.classes_named(question, scope)
+            answer = self.class_answer(question, ruleset, named, limit) if named else None
+            if answer is not None:
+                names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
+                asked = " and ".join(dict.fromkeys(f"a {pc.name}" for pc in named))
+                return replace(answer, answer=f"The {names} rules do not name {', '.join(missing)}. "
+                                             f"What they say of {asked}: {answer.answer}")
         if missing:
             text = self.not_covered_text(missing, scope)
             others = set(self.index.rulesets) - scope
@@ -388,6 +398,14 @@ class Searcher:
                     for n in named]
             out += [pc for pc in mine if pc.name in want]
         return out
+
+    def classes_named(self, question: str, scope: set[str]) -> list:
+        """The penalty classes ``scope`` defines that the question names anywhere ("a major for
+        boarding" -> the major), else []."""
+        from rulebot.penalties import penalty_classes
+
+        names = {re.sub(r"\s+", " ", m.group(1).lower()) for m in _CLASS_NAME.finditer(question.lower())}
+        return [pc for pc in penalty_classes(self.index) if pc.ruleset in scope and pc.defined and pc.name in names]
 
     def class_answer(self, question: str, ruleset: str | None, classes: list, limit: int) -> Answer | None:
         """One line per (ruleset, class): its duration and what it does, citing the defining clause
