@@ -425,3 +425,10 @@ def test_a_class_asked_about_for_an_infraction_the_rulebook_never_names():
     a = get_searcher().ask("Kid gets a major for boarding. How long does he sit?", "youth-cup")
     assert a.answered and a.answer.startswith("The Youth Cup rules do not name boarding. What they say of a major:")
     assert "5 minutes" in a.answer
+
+
+def test_light_verbs_and_counts_in_words_weigh_little():
+    weights = {t.term: t.weight for t in get_searcher().ranker.query_terms(
+        "Two guys tangle up and one of them takes a full swing at the other with his stick")}
+    assert weights["swing"] == 1.0 and weights["stick"] == 1.0
+    assert weights["take"] < 0.5 and weights["full"] < 0.5 and weights["2"] < 0.5

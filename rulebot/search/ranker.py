@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
-from rulebot.search.text import (ANNOUNCES, STOP_WORDS, WEAK_WORDS, introduces_list, load_synonyms, negated_terms,
+from rulebot.search.text import (ANNOUNCES, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, introduces_list, load_synonyms, negated_terms,
                                  polarity, stem, terms, units, words)
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
@@ -197,7 +197,8 @@ class ClauseRanker:
         for w, term in units(qwords):
             if w in STOP_WORDS:
                 continue
-            weight = WEAK_WEIGHT if w in WEAK_WORDS else 1.0
+            # everyday words and counts written as words ("two guys") say little about the rule
+            weight = WEAK_WEIGHT if w in WEAK_WORDS or w in NUMBER_WORDS else 1.0
             put(term, weight)
             fixed = self.correct(w)
             if fixed:

@@ -45,9 +45,11 @@ compared compare comparison versus vs between difference
 there's he's they're we're i'm i've doesn't isn't can't won't
 """.split())
 
-# Words that carry the question's intent but are weak as search terms; kept, at a lower weight.
+#: Words that carry the question's intent but say little about which rule is meant, kept at a lower
+#: weight: the game's everyday words and light verbs ("takes a swing", "put up").
 WEAK_WORDS = frozenset("""
 penalty penalties player players team teams game games play referee ref official before after
+take takes taking took taken make makes made making put puts up full
 """.split())
 
 
