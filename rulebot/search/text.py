@@ -101,8 +101,8 @@ def stem(word: str) -> str:
     return _stemmer().stemWord(IRREGULAR.get(word, word))
 
 
-#: Words of the game the stemmer would merge with another word: "icing" is not the "ice".
-KEEP_WHOLE = frozenset({"icing"})
+#: Words the stemmer would merge with another word: "icing" is not the "ice", "heading" not the "head".
+KEEP_WHOLE = frozenset({"icing", "heading"})  # "heading for the bench" is no head
 
 
 #: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot",
