@@ -158,6 +158,9 @@ def test_compound_terms_are_one_term():
 
     assert terms("a time-out, a timeout, the face-off spot, penalty shots, a shoot-out, shootouts") == [
         "time_out", "time_out", "face_off", "spot", "penalti_shoot", "shoot_out", "shoot_out"]
+    assert terms("a bench minor is not a minor") == ["bench_minor", "minor"]
+    # "who serves a goalie's minor": FIRS 6.1.2 B, not the bench minor of 6.1.2 D
+    assert get_searcher().ask("who serves a goalie's minor penalty", "firs-2017").citations[0].rule == "6.1.2 B"
     # "how long is a game" is about the game's periods, not the "Game time out" of RHA 640 (b)
     hits = get_searcher().search("how long is a game", "rha", 1)
     assert hits[0].clause.text.startswith("The game shall be played in two periods")
