@@ -812,17 +812,10 @@ _STOP = {
     "firs", "rha", "ball", "hockey", "youth", "cup", "u9", "you", "much", "long", "many", "minutes",
 }
 
-_stemmer = None
-
-
-@lru_cache(maxsize=20000)
 def _stem(word: str) -> str:
-    global _stemmer
-    if _stemmer is None:
-        import snowballstemmer
+    from rulebot.search.text import snowball
 
-        _stemmer = snowballstemmer.stemmer("english")
-    return _stemmer.stemWord(word)
+    return snowball(word)
 
 
 def _terms(text: str) -> list[str]:

@@ -75,17 +75,10 @@ _STOP = _SMALL | {
     "penalty", "infraction", "sign", "shows", "show", "showing", "free", "arm", "arms",
 }
 
-_stemmer = None
-
-
-@lru_cache(maxsize=20000)
 def _stem(word: str) -> str:
-    global _stemmer
-    if _stemmer is None:
-        import snowballstemmer
+    from rulebot.search.text import snowball
 
-        _stemmer = snowballstemmer.stemmer("english")
-    return _stemmer.stemWord(word)
+    return snowball(word)
 
 
 _WORD = _LazyRegex(r"[a-z0-9]+")

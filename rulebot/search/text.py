@@ -88,6 +88,13 @@ def _stemmer():
 
 
 @lru_cache(maxsize=65536)
+def snowball(word: str) -> str:
+    """The plain Snowball English stem of one lower-case word (no irregular forms or compounds), for
+    the penalty-index and signal searches."""
+    return _stemmer().stemWord(word)
+
+
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The Snowball English stem of one lower-case word (numbers unchanged, number words as digits)."""
     if word.endswith("'s"):
