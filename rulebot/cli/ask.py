@@ -7,6 +7,7 @@ import io
 import json
 import sys
 
+from rulebot.cli.options import add_output
 from rulebot.errors import RulebotError, UsageError
 
 
@@ -16,10 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("question", nargs="*", help="the question (omit with --jsonl)")
     p.add_argument("--ruleset", "-r", help="ruleset id to ask (default: all; see `rulebot rulesets`)")
     p.add_argument("--limit", "-n", type=int, default=5, help="citations to show (default 5)")
-    out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print the answer as one JSON object")
-    out.add_argument("--jsonl", action="store_true",
-                     help='batch: read {"question", "ruleset"} JSON lines on stdin, write one answer per line')
+    add_output(p, "the answer", '{"question", "ruleset"}')
     p.set_defaults(func=run)
 
 

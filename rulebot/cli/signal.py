@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 
+from rulebot.cli.options import add_output
 from rulebot.errors import NotFoundError, RulebotError, UsageError
 
 
@@ -20,10 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("query", nargs="*", help="what the referee did (omit with --jsonl)")
     p.add_argument("--ruleset", "-r", help="only signals of this ruleset (id or name)")
     p.add_argument("--limit", "-n", type=int, default=5, help="signals to show (default 5)")
-    out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print the results as one JSON object")
-    out.add_argument("--jsonl", action="store_true",
-                     help='batch: read {"query": str} JSON lines on stdin, write one result per line')
+    add_output(p, "the results", '{"query": str}')
     p.set_defaults(func=run)
 
 
