@@ -36,13 +36,10 @@ import time
 import tracemalloc
 from pathlib import Path
 
-QUERIES = [
-    "how long is a minor penalty", "goalie covers the puck in the crease", "penalty shot procedure",
-    "too many men on the floor", "what is a power play", "spearing attempt", "high sticking above shoulders",
-    "time out length", "tie game overtime shootout", "coach leaves bench to argue", "6.4.21 C",
-    "rule 605", "RHA 402", "game misconduct for fighting", "delayed penalty goal scored",
-    "broken stick replacement", "checking from behind into the boards", "forfeit refuse to start",
-    "slap shot past half", "U9 penalty sit out next shift", "what's the signal for tripping",
+from bench_speed import QUERIES as SPEED_QUERIES  # benchmarks/ is on the path when run as a script
+
+QUERIES = SPEED_QUERIES + [
+    "what's the signal for tripping",
     "can the goalkeeper play the ball above the shoulders", "how many players dress for a game",
     "who measures a stick", "face-off after an offside", "injured player substitution",
 ]
