@@ -435,3 +435,32 @@ def test_light_verbs_and_counts_in_words_weigh_little():
         "Two guys tangle up and one of them takes a full swing at the other with his stick")}
     assert weights["swing"] == 1.0 and weights["stick"] == 1.0
     assert weights["take"] < 0.5 and weights["full"] < 0.5 and weights["2"] < 0.5
+
+
+def test_a_clause_about_someone_the_question_does_not_name_weighs_less():
+    from rulebot.search.ranker import roles
+
+    assert roles("How long can a skater's stick be?") == {"skater"}
+    assert roles("The blade of the goalkeeper’s stick may not exceed 13 cm") == {"goalkeeper"}
+    assert roles("any manager, coach or trainer who holds or strikes an official") == {"team official"}
+    # FIRS 3.2.2 C (any stick), not 3.2.2 D (the goalkeeper's stick)
+    hits = get_searcher().search("What's the longest stick a skater is allowed to use?", "firs-2017", 1)
+    assert hits[0].clause.number == "3.2.2 C"
+
+
+def test_the_words_a_question_phrase_asks_for_count_once():
+    from rulebot.search.text import load_synonyms
+
+    text, groups = load_synonyms().rewrite("how long can a stick be")
+    assert "how long" not in text and ["long", "length", "minutes", "seconds", "duration"] in groups
+    # "how long" is one concept (length or minutes or ...), not five: the stick rule, not the
+    # minimum-skaters rule with its numbers
+    hits = get_searcher().search("How long can a skater's stick be?", "rha", 1)
+    assert hits[0].clause.number == "301 (b)"
+
+
+def test_a_superlative_asks_for_a_number_not_a_definition():
+    intent = classify("What's the longest stick a skater is allowed to use?")
+    assert intent.number and not intent.definition
+    assert classify("What is the maximum number of players on a roster?").number
+    assert classify("What's a penalty shot?").definition

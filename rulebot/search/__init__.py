@@ -34,8 +34,10 @@ count counts charged next miss misses suspended suspension game games book ruleb
 """.split())
 
 _AGGRAVATED = re.compile(r"injur|\bhurt\b|blood|bleed|may also be treated|may (?:also )?include|"
-                         r"\bmatch penalty\b|severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
+                         r"severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
                          r"penalty shot|breakaway|break-away|from behind")
+
+_MATCH = re.compile(r"\bmatch penalty\b", re.I)
 
 #: A rule's text that defines its subject ("Fighting is defined as ...", "Control of the puck means ...").
 _STATES_DEFINITION = re.compile(r"\b(?:is|are|shall be) (?:defined|considered) as\b|^[^.]{0,60}\bmeans\b", re.I)
@@ -162,7 +164,9 @@ class Searcher:
                 if _aggravated(c.text):
                     w *= 0.8
                 elif self._first_penalty_child(c):
-                    w *= 1.25
+                    w *= 1.25  # the rule's first penalty is its basic case, a match penalty too (6.4.28 A)
+                elif _MATCH.search(c.text):
+                    w *= 0.8  # "... may be assessed a match penalty" after the basic case
             out.append(Hit(c, h.score * w))
         return sorted(out, key=lambda h: -h.score)
 

@@ -57,7 +57,7 @@ _PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must) .{0,40}\b(?:go|w
 _FOUL = re.compile(
     r"\b(?:hook(?:s|ed|ing)?|trip(?:s|ped|ping)?|slash(?:es|ed|ing)?|spear(?:s|ed|ing)?|butt[- ]end(?:s|ed|ing)?"
     r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|charg(?:es|ed|ing)|elbow(?:s|ed|ing)"
-    r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
+    r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|shov(?:es|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
     r"|hauled down|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)|checked from behind"
     r"|hit from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand)\b", re.I)
@@ -67,8 +67,12 @@ _VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the
 #: Words that ask what something is, even with a foul in the question ("what counts as a fight").
 _DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? as|considered|constitutes?|"
                       r"what(?:'s| is) an? )\b", re.I)
-_NUMBER = re.compile(r"\b(how (?:long|many|much|far|big|wide|high)|what size|max(?:imum)?|min(?:imum)?|"
-                     r"number of)\b", re.I)
+_NUMBER = re.compile(r"\b(how (?:long|many|much|far|big|wide|high|few|old|tall|heavy|close|soon|often)|what size"
+                     r"|max(?:imum)?|min(?:imum)?|number of|longest|shortest|fewest|biggest|smallest|highest|lowest"
+                     r"|the (?:most|least))\b", re.I)
+#: "what is" that only leads into a number asked for ("what's the longest stick", "what is the
+#: maximum number of players"), not a request for a definition.
+_WHAT_IS = re.compile(r"\bwhat(?:'s| is| are)\b", re.I)
 
 
 #: "Where is the face-off after ...", "where does play restart": the place play resumes.
@@ -109,8 +113,8 @@ def classify(question: str) -> Intent:
                                                       for w in content))
               # a gesture, then "which penalty is that?"
               or (body and gesture >= 3 and bool(_WHICH_IS_THAT.search(question))))
-    definition = bool(_DEFINITION.search(question))
     number = bool(_NUMBER.search(question))
+    definition = bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
     procedure = bool(_PROCEDURE.search(question))
     # a foul told as a story asks for the call, unless the question asks something else about it
     foul = bool(_FOUL.search(question)) and not (signal or number or procedure or _DEFINES.search(question)
@@ -129,9 +133,10 @@ def classify(question: str) -> Intent:
 
 _IMPOSES = re.compile(
     r"\b(minor|major|misconduct|match|bench minor|double minor|game ejection)\b[^.]{0,60}"
-    r"\b(penalty|penalties)\b|\b(?:shall|will) be (?:imposed|assessed|awarded|given)\b|\bwill (?:result in|receive)\b"
+    r"\b(penalty|penalties)\b|\b(?:shall|will) (?:\w+ly )?be (?:imposed|assessed|awarded|given)\b"
+    r"|\bwill (?:\w+ly )?(?:result in|receive)\b"
     r"|\bawards? (?:a |the )?penalty shot|\bresults? in (?:a )?penalty shot"
-    r"|\bis not a penalty\b|\bshall (?:receive|incur)\b", re.I)
+    r"|\bis not a penalty\b|\bshall (?:\w+ly )?(?:receive|incur)\b", re.I)
 
 
 _CLASS_WORDS = re.compile(r"\b(bench minor|double minor|game misconduct|gross misconduct|minor|major|"

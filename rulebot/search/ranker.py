@@ -39,6 +39,28 @@ RERANK_DEPTH = 60
 NEGATED_ASSERTED = 0.75
 NEGATED_SHARED = 1.1
 
+#: Who a text is about, by the words it names them with: a skater, a goalkeeper, a team official, a
+#: spectator.  A clause about only someone the question does not name ("the goalkeeper's stick may not
+#: exceed ..." for "how long can a skater's stick be"; "any manager, coach or trainer who holds an
+#: official" for "player grabs my arm") weighs ROLE_MISMATCH.
+ROLES = {
+    "skater": frozenset("player players skater skaters forward forwards defenseman defencemen defenceman "
+                        "defensemen defender defenders attacker attackers winger wingers centre center shooter "
+                        "guy guys kid kids".split()),
+    "goalkeeper": frozenset("goalie goalies goalkeeper goalkeepers goaltender goaltenders netminder keeper "
+                            "keepers".split()),
+    "team official": frozenset("coach coaches manager managers trainer trainers".split()),
+    "spectator": frozenset("spectator spectators fan fans crowd".split()),
+}
+ROLE_MISMATCH = 0.8
+
+
+def roles(text: str) -> frozenset[str]:
+    """The :data:`ROLES` a text names ("Player grabs my arm" -> {"skater"})."""
+    ws = {w[:-2] if w.endswith("'s") else w for w in words(text)}
+    return frozenset(role for role, names in ROLES.items() if ws & names)
+
+
 SEARCHABLE_KINDS = frozenset({"rule", "paragraph", "item", "note", "situation", "definition",
                               "table-row", "signal", "text", "section"})
 
@@ -64,7 +86,7 @@ def synonym_phrases() -> list[str]:
     "duration of a game"): indexed as phrases, so "too many men" finds "too many players" and not
     every clause with "players"."""
     syn = load_synonyms()
-    members = [m for g in syn.groups for m in g] + [m for v in syn.rewrites.values() for m in v]
+    members = [m for g in syn.groups for m in g] + [m for v in (*syn.rewrites.values(), *syn.asks.values()) for m in v]
     return sorted({phrase_term(m) for m in members if len(words(m)) > 1})
 
 
@@ -85,7 +107,7 @@ def _known_words() -> frozenset[str]:
     """Every word of the synonym list (referee words: never corrected as typos)."""
     syn = load_synonyms()
     return frozenset(w for g in syn.groups for m in g for w in words(m)) | frozenset(
-        w for k, v in syn.rewrites.items() for m in (k, *v) for w in words(m))
+        w for k, v in (*syn.rewrites.items(), *syn.asks.items()) for m in (k, *v) for w in words(m))
 
 
 @lru_cache(maxsize=1)
@@ -110,6 +132,9 @@ class QueryTerm:
 
     term: str
     weight: float
+    #: Terms of one group (the words a question phrase such as "how long" is answered with) count once
+    #: per clause, by the best of them; None for a term that counts on its own.
+    group: int | None = None
 
 
 class ClauseRanker:
@@ -164,6 +189,7 @@ class ClauseRanker:
         self.vocab = sorted(w for w in vocab if w.isalpha() and len(w) >= 3)
         self._vocab_set = set(self.vocab)
         self.doc_of = {c.id: i for i, c in enumerate(self.docs)}
+        self.doc_roles = [roles(c.text) for c in self.docs]
 
     # ------------------------------------------------------------------ query analysis
     def correct(self, word: str) -> str | None:
@@ -181,19 +207,25 @@ class ClauseRanker:
     def query_terms(self, query: str) -> list[QueryTerm]:
         """Weighted stems for a query: its own words (weak words lower), typo corrections, synonyms."""
         weights: dict[str, float] = {}
+        group_of: dict[str, int] = {}
 
-        def put(term: str, w: float) -> None:
-            if term in self.postings:
-                weights[term] = max(weights.get(term, 0.0), w)
+        def put(term: str, w: float, group: int | None = None) -> None:
+            if term in self.postings and w > weights.get(term, 0.0):
+                weights[term] = w
+                if group is None:
+                    group_of.pop(term, None)
+                else:
+                    group_of[term] = group
 
-        text, added = load_synonyms().rewrite(query)
+        text, added_groups = load_synonyms().rewrite(query)
         qwords = words(text)
-        for phrase in added:
-            if len(words(phrase)) > 1:
-                put(phrase_term(phrase), REWRITE_WEIGHT)
-                continue
-            for t in terms(phrase):
-                put(t, REWRITE_WEIGHT * (WEAK_WEIGHT if t in WEAK_STEMS else 1.0))
+        for gi, added in enumerate(added_groups):
+            for phrase in added:
+                if len(words(phrase)) > 1:
+                    put(phrase_term(phrase), REWRITE_WEIGHT, gi)
+                    continue
+                for t in terms(phrase):
+                    put(t, REWRITE_WEIGHT * (WEAK_WEIGHT if t in WEAK_STEMS else 1.0), gi)
         for w, term in units(qwords):
             if w in STOP_WORDS:
                 continue
@@ -223,7 +255,7 @@ class ClauseRanker:
                 for t in ([phrase_term(phrase)] if len(words(phrase)) > 1 else terms(phrase)):
                     if t not in WEAK_STEMS:
                         put(t, SLANG_WEIGHT)
-        return [QueryTerm(t, w) for t, w in weights.items()]
+        return [QueryTerm(t, w, group_of.get(t)) for t, w in weights.items()]
 
     def query_phrases(self, qwords: list[str]) -> list[str]:
         """The synonym-list phrases the query itself contains ("bad change", "too many men")."""
@@ -236,9 +268,10 @@ class ClauseRanker:
         syn = load_synonyms()
         out: list[tuple[float, frozenset[str]]] = []
         seen: set[frozenset[str]] = set()
-        text, added = syn.rewrite(query)
-        for phrase in added:
-            group = frozenset(t for t in ([phrase_term(phrase)] if len(words(phrase)) > 1 else terms(phrase))
+        text, added_groups = syn.rewrite(query)
+        for added in added_groups:  # the words of one question phrase ("how long") are one concept
+            group = frozenset(t for phrase in added
+                              for t in ([phrase_term(phrase)] if len(words(phrase)) > 1 else terms(phrase))
                               if t in self.postings)
             if group and group not in seen:
                 seen.add(group)
@@ -282,10 +315,17 @@ class ClauseRanker:
             return NEGATED_SHARED
         return NEGATED_ASSERTED if asserted else 1.0
 
+    def role_weight(self, doc: int, asked: frozenset[str]) -> float:
+        """:data:`ROLE_MISMATCH` for a clause that names only people other than those the question
+        names and never a skater ("the goalkeeper's stick" for a skater's stick), else 1."""
+        own = self.doc_roles[doc]
+        return ROLE_MISMATCH if own and "skater" not in own and not own & asked else 1.0
+
     # ------------------------------------------------------------------ scoring
     def score(self, qterms: list[QueryTerm], rulesets: set[str] | None = None) -> dict[int, float]:
         """BM25F scores per document index for weighted query terms, optionally within ``rulesets``."""
         scores: dict[int, float] = defaultdict(float)
+        best_of_group: dict[tuple[int, int], float] = {}
         for qt in qterms:
             plist = self.postings.get(qt.term)
             if not plist:
@@ -295,7 +335,15 @@ class ClauseRanker:
                 if rulesets is not None and self.ruleset_of[doc] not in rulesets:
                     continue
                 norm = K1 * (1 - B + B * self.lengths[doc] / self.avg_len)
-                scores[doc] += idf * tf * (K1 + 1) / (tf + norm)
+                part = idf * tf * (K1 + 1) / (tf + norm)
+                if qt.group is None:
+                    scores[doc] += part
+                    continue
+                key = (qt.group, doc)  # a group counts by its best term in the clause
+                prev = best_of_group.get(key, 0.0)
+                if part > prev:
+                    scores[doc] += part - prev
+                    best_of_group[key] = part
         return scores
 
     def search(self, query: str, rulesets: set[str] | None = None, limit: int = 10) -> list[Hit]:
@@ -306,6 +354,9 @@ class ClauseRanker:
         if COVERAGE_WEIGHT and best:
             concepts = self.concepts(query)
             best = [(d, s * (1 + COVERAGE_WEIGHT * self.coverage(d, concepts))) for d, s in best]
+            asked = roles(query)
+            if asked and ROLE_MISMATCH != 1.0:
+                best = [(d, s * self.role_weight(d, asked)) for d, s in best]
             negated = negated_terms(query)
             if negated:
                 best = [(d, s * self.negation_weight(d, negated)) for d, s in best]

@@ -154,11 +154,12 @@ class Synonyms:
     """Synonym groups for query expansion (:meth:`expansions`), question rewrites (:meth:`rewrite`),
     rule topics, and one-way "broader" words ("hooked" also searches "fouled").
 
-    Built from the YAML file's ``groups``, ``rewrites``, ``topics``, ``broader`` and ``spellings``."""
+    Built from the YAML file's ``groups``, ``rewrites``, ``asks``, ``topics``, ``broader`` and
+    ``spellings``."""
 
     def __init__(self, groups: list[list[str]], rewrites: dict[str, list[str]] | None = None,
                  topics: list[str] | None = None, broader: dict[str, list[str]] | None = None,
-                 spellings: dict[str, str] | None = None) -> None:
+                 spellings: dict[str, str] | None = None, asks: dict[str, list[str]] | None = None) -> None:
         self.topics = [fold(str(t)) for t in (topics or [])]
         self.spellings = {str(k).lower(): str(v) for k, v in (spellings or {}).items()}
         self.groups = [[fold(str(w)) for w in g] for g in groups]
@@ -171,6 +172,7 @@ class Synonyms:
                     self.groups.append([fold(w.strip())] + [fold(str(x)) for x in wide])
                     self._one_way.add(len(self.groups) - 1)
         self.rewrites = {fold(k): [fold(str(w)) for w in v] for k, v in (rewrites or {}).items()}
+        self.asks = {fold(k): [fold(str(w)) for w in v] for k, v in (asks or {}).items()}
         self.by_phrase: dict[tuple[str, ...], list[int]] = {}
         self.by_stem: dict[str, list[int]] = {}  # one-word members by stem: "swears" finds "swear"
         for gi, group in enumerate(self.groups):
@@ -181,17 +183,20 @@ class Synonyms:
                     self.by_stem.setdefault(stem(key[0]), []).append(gi)
         self.max_len = max((len(k) for k in self.by_phrase), default=1)
 
-    def rewrite(self, text: str) -> tuple[str, list[str]]:
-        """Take question phrases ("how long") out of ``text`` and return the words rulebooks answer
-        them with ("long length minutes duration"): ``(text without the phrases, added words)``."""
+    def rewrite(self, text: str) -> tuple[str, list[list[str]]]:
+        """Take question phrases ("how long is a game", "how long") out of ``text`` and return the words
+        rulebooks answer them with: ``(text without the phrases, groups)``, where each group is one
+        concept: one word of a rewrite (``["game time"]``, ``["periods"]``), or all the words of an
+        ``asks`` phrase (``["long", "length", "minutes", "seconds", "duration"]``)."""
         out = fold(text)
-        added: list[str] = []
-        for phrase, repl in self.rewrites.items():
-            pat = re.compile(rf"\b{re.escape(phrase)}\b")
-            if pat.search(out):
-                out = pat.sub(" ", out)
-                added.extend(repl)
-        return out, added
+        groups: list[list[str]] = []
+        for phrases, as_one in ((self.rewrites, False), (self.asks, True)):
+            for phrase, repl in phrases.items():
+                pat = re.compile(rf"\b{re.escape(phrase)}\b")
+                if pat.search(out):
+                    out = pat.sub(" ", out)
+                    groups.extend([list(repl)] if as_one else [[w] for w in repl])
+        return out, groups
 
     def expansions(self, query_words: list[str]) -> list[str]:
         """Other members of every group a query word or phrase belongs to (as text phrases)."""
@@ -223,7 +228,7 @@ def load_synonyms() -> Synonyms:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(data_file("synonyms.yaml").read_text(encoding="utf-8"), Loader=loader) or {}
     return Synonyms(data.get("groups", []), data.get("rewrites", {}), data.get("topics", []),
-                    data.get("broader", {}), data.get("spellings", {}))
+                    data.get("broader", {}), data.get("spellings", {}), data.get("asks", {}))
 
 
 #: A clause announcing the list that follows it ("shall be taken as follows:").
