@@ -464,3 +464,11 @@ def test_a_superlative_asks_for_a_number_not_a_definition():
     assert intent.number and not intent.definition
     assert classify("What is the maximum number of players on a roster?").number
     assert classify("What's a penalty shot?").definition
+
+
+def test_who_goes_first_is_answered_by_the_clause_that_names_the_order():
+    # RHA 639 (b) 4 C "with the visiting team shooting first"; Youth Cup "started by the away team"
+    a = get_searcher().ask("It's going to a shootout. Who goes first?", "rha")
+    assert "visiting team shooting first" in a.answer
+    a = get_searcher().ask("It's going to a shootout. Who goes first?", "youth-cup")
+    assert "started by the away team" in a.answer
