@@ -472,3 +472,12 @@ def test_who_goes_first_is_answered_by_the_clause_that_names_the_order():
     assert "visiting team shooting first" in a.answer
     a = get_searcher().ask("It's going to a shootout. Who goes first?", "youth-cup")
     assert "started by the away team" in a.answer
+
+
+def test_a_list_announced_without_a_colon_is_answered_with_its_items():
+    # Youth Cup "The ranking of each team in each group will be determined by following rules" then
+    # "1. Points 2. Goal difference ...": the sentence first, then the criteria it announces
+    a = get_searcher().ask("Two teams finish level on points in the group. How do we decide who places higher?",
+                           "youth-cup")
+    assert a.citations[0].text.startswith("The ranking of each team in each group")
+    assert "Goal difference" in a.answer

@@ -51,6 +51,8 @@ _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "fo
 NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
 ROW_RULE_WEIGHT = 1.5
+#: A list item shorter than this is a fragment ("Points") cited after the sentence that announces it.
+FRAGMENT_CHARS = 40
 #: Another rulebook's clause is named under "Other rulebooks" only when it scores this share of the best.
 OTHERS_SHARE = 0.5
 
@@ -109,9 +111,10 @@ class Searcher:
             if hit.clause.id in seen:
                 continue
             parent = self.index.get(hit.clause.parent) if hit.clause.parent else None
-            if (intent.procedure and hit.clause.kind == "item" and parent is not None
-                    and introduces_list(parent.text) and parent.id not in seen):
-                # a step of a procedure: give the procedure from its start
+            if ((intent.procedure or len(hit.clause.text) < FRAGMENT_CHARS) and hit.clause.kind == "item"
+                    and parent is not None and introduces_list(parent.text) and parent.id not in seen):
+                # a step of a procedure, or an item that says nothing alone ("Points", "Goal
+                # difference"): give the list from its start
                 hit = Hit(parent, hit.score)
             hits.append(hit)
             seen.add(hit.clause.id)
@@ -124,7 +127,7 @@ class Searcher:
                 # items that match the question themselves first, best first; then the others in order
                 items.sort(key=lambda c: -own.get(c.id, 0.0))
                 for n, item in enumerate(items):
-                    if n == 0 and (intent.procedure or item.id in own):
+                    if n == 0 and (intent.procedure or item.id in own) and len(item.text) >= FRAGMENT_CHARS:
                         hits.insert(len(hits) - 1, Hit(item, hit.score))
                     else:
                         hits.append(Hit(item, hit.score * 0.99))
@@ -308,7 +311,8 @@ class Searcher:
             # the steps the answer quotes first, the one that fits the question best before the
             # clause announcing them (the steps are the substance; "as follows:" is not)
             steps = procedure_steps(self.index, procedure, question, best_first=True)
-            quoted = steps[:1] + [procedure] + steps[1:]
+            quoted = (steps[:1] + [procedure] + steps[1:] if steps and len(steps[0].text) >= FRAGMENT_CHARS
+                      else [procedure] + steps)  # "Points" says nothing before "The ranking ... by"
             ids = {c.id for c in quoted}
             hits = [Hit(c, hits[0].score) for c in quoted] + [h for h in hits if h.clause.id not in ids]
             hits = hits[:max(limit, len(quoted))]

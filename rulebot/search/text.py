@@ -235,12 +235,15 @@ def load_synonyms() -> Synonyms:
 ANNOUNCES = re.compile(r"\b(?:as follow\w*|the following(?: \w+){0,3})\s*:", re.I)  # "as followis:" (U9 29)
 
 
+_ENDS_FOLLOWING = re.compile(r"\bfollowing(?: [a-z]+){0,2}$")
+
+
 @lru_cache(maxsize=8192)
 def introduces_list(text: str) -> bool:
     """True when a clause's text ends by announcing a list ("as follows:", "the following:")."""
     tail = text.rstrip()[-40:].lower()
-    if tail.endswith(":") or tail.endswith("as follows") or tail.endswith("following"):
-        return True
+    if tail.endswith(":") or tail.endswith("as follows") or _ENDS_FOLLOWING.search(tail):
+        return True  # "... will be determined by following rules" (Youth Cup), colon lost
     return bool(ANNOUNCES.search(text))
 
 
