@@ -19,7 +19,7 @@ from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import FACEOFF_PLACE, Intent, classify, imposes_penalty
 from rulebot.search.query import official_words, parse_query
 from rulebot.search.text import introduces_list, respell
-from rulebot.search.ranker import ClauseRanker
+from rulebot.search.ranker import WEAK_WEIGHT, ClauseRanker
 
 
 _CLASS_NAME = re.compile(r"\b(bench\s+minor|double\s+minor|gross\s+misconduct|game\s+misconduct|game\s+ejection|"
@@ -180,7 +180,8 @@ class Searcher:
         number; a clause with no number at all weighs less (it cannot say how long)."""
         from rulebot.search.text import NUMBER_WORDS, stem, words
 
-        asked = {qt.term for qt in self.ranker.query_terms(query) if qt.weight >= 0.5} - _UNIT_STEMS
+        # the question's own words, everyday ones too ("penalties are 1 minute long"), not far synonyms
+        asked = {qt.term for qt in self.ranker.query_terms(query) if qt.weight >= WEAK_WEIGHT} - _UNIT_STEMS
         if not asked:
             return hits
         out = []
