@@ -481,3 +481,14 @@ def test_a_list_announced_without_a_colon_is_answered_with_its_items():
                            "youth-cup")
     assert a.citations[0].text.startswith("The ranking of each team in each group")
     assert "Goal difference" in a.answer
+
+
+def test_a_term_in_quotes_is_the_term_asked_to_be_defined():
+    from rulebot.search import prefer_quoted_term
+
+    assert prefer_quoted_term([], "what does 'icing' mean") == []
+    # RHA 642 (e) NOTE 2 "Control of the puck means the act of propelling the puck with the stick",
+    # not the penalty-shot rules the rest of the question is about
+    a = get_searcher().ask("For a penalty shot on a foul from behind, what does it mean that the shooter "
+                           "had 'control' of the puck?", "rha")
+    assert a.citations[0].text.startswith("Control of the puck means")

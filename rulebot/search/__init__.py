@@ -106,6 +106,8 @@ class Searcher:
             reranked = self.prefer_basic_case(self.rules_of_rows(reranked), query)
         if intent.number:
             reranked = self.prefer_numbered_subject(reranked, rest)
+        if intent.definition:
+            reranked = prefer_quoted_term(reranked, query)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -564,6 +566,32 @@ def _first_asked(question: str) -> str:
     ("Player whacks the boards ... What's the penalty and how long is it?")."""
     first = question_parts(question)[0]
     return first if question.lstrip().startswith(first[:20]) else question
+
+
+#: A term the question puts in quotes ("what does 'control' of the puck mean"): up to 5 words.
+_QUOTED = re.compile(r"(?<![\w])['\"‘“]([A-Za-z][\w -]{1,40}?)['\"’”](?![\w])")
+_LEADING_SMALL = re.compile(r"^(?:(?:in|the|a|an|to|be|being|on|of)\s+)+")
+#: How much a clause that defines the quoted term ("Control of the puck means ...") gains.
+QUOTED_TERM_WEIGHT = 2.0
+
+
+def prefer_quoted_term(hits: list[Hit], question: str) -> list[Hit]:
+    """For "what does it mean that he had 'control' of the puck": a clause that defines the term in
+    quotes, naming it in its first words ("Control of the puck means the act of propelling ...", RHA
+    642 (e) NOTE 2) or a glossary entry with it as title, before the clauses that only use it."""
+    quoted = [_LEADING_SMALL.sub("", q.strip().lower()) for q in _QUOTED.findall(question) if len(q.split()) <= 5]
+    if not quoted:
+        return hits
+    out = []
+    for h in hits:
+        c, w = h.clause, 1.0
+        head = c.text[:60].lower()
+        if any((c.kind == "definition" and q in c.title.lower())
+               or (head.startswith(q) or f" {q}" in head[:len(q) + 20]) and _STATES_DEFINITION.search(c.text)
+               for q in quoted):
+            w = QUOTED_TERM_WEIGHT
+        out.append(Hit(c, h.score * w))
+    return sorted(out, key=lambda h: -h.score)
 
 
 def heading_like(clause) -> bool:
