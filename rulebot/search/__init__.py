@@ -40,7 +40,8 @@ _AGGRAVATED = re.compile(r"injur|\bhurt\b|blood|bleed|may also be treated|may (?
 _MATCH = re.compile(r"\bmatch penalty\b", re.I)
 
 #: A rule's text that defines its subject ("Fighting is defined as ...", "Control of the puck means ...").
-_STATES_DEFINITION = re.compile(r"\b(?:is|are|shall be) (?:defined|considered) as\b|^[^.]{0,60}\bmeans\b", re.I)
+_STATES_DEFINITION = re.compile(r"\b(?:is|are|shall be) (?:defined|considered) as\b|^[^.]{0,60}\b(?:means|shall mean)\b"
+                                r"|\b(?:will|shall) be (?:called|deemed) (?:a|an)\b", re.I)
 
 _RULE_WORDS = re.compile(r"\b(?:what(?:'s| is| does)?|show|read|rule|rules|section|clause|article|say|says|in|about)\b|[?!#§]|\.(?!\d)",
                          re.I)

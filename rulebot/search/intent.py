@@ -34,8 +34,11 @@ _ASKS_SIGNAL = re.compile(
     r"|\b(?:the|a|an|this|that|arm|hand|referee'?s?|official'?s?)\s+signals?\b(?!\s+(?:a|an|the)\b)"
     r"|\bsignal\b(?!\s+(?:a|an|the|that|to|when|if)\b)", re.I)
 
-_DEFINITION = re.compile(r"\b(what(?:'s| is| are| exactly)|define|definition|meaning of|counts? as|"
-                         r"difference between|what does .* mean)\b", re.I)
+#: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
+#: something is; "what's the call" and "what's the tiebreak" ask for something else.
+_DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as"
+                         r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning))\b"
+                         r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
 _PENALTY = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:penalty|penalties|call|code|punishment|sanction)"
     r"|penalty (?:for|is|code)|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
