@@ -496,8 +496,8 @@ def test_a_term_in_quotes_is_the_term_asked_to_be_defined():
 
 def test_what_is_the_call_is_not_a_definition_question():
     assert not classify("What's the call?").definition
-    assert not classify("League game is tied at the end of regulation. What's the tiebreak?").definition
+    assert not classify("Still tied after regulation - what's the tiebreak?").definition
     assert classify("what is icing?").definition and classify("Whats a hand pass").definition
     # ball hockey 25 "... will be called a hook" defines hooking; it is not the tiebreak
-    a = get_searcher().ask("League game is tied at the end of regulation. What's the tiebreak?", "ball-hockey")
+    a = get_searcher().ask("Still tied after regulation - what's the tiebreak?", "ball-hockey")
     assert a.citations[0].rule == "7"
