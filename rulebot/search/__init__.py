@@ -573,7 +573,7 @@ def _first_asked(question: str) -> str:
 _QUOTED = re.compile(r"(?<![\w])['\"‘“]([A-Za-z][\w -]{1,40}?)['\"’”](?![\w])")
 _LEADING_SMALL = re.compile(r"^(?:(?:in|the|a|an|to|be|being|on|of)\s+)+")
 #: How much a clause that defines the quoted term ("Control of the puck means ...") gains.
-QUOTED_TERM_WEIGHT = 2.0
+QUOTED_TERM_WEIGHT = 3.0
 
 
 def prefer_quoted_term(hits: list[Hit], question: str) -> list[Hit]:
