@@ -267,3 +267,16 @@ def test_practice_brings_back_questions_answered_wrong(monkeypatch, capsys):
     # an exam is not weighted
     _, out, _ = run_main(monkeypatch, capsys, "quiz", "--banks", str(DATA), "--seed", "1", "--exam", "--json")
     assert [q["id"] for q in json.loads(out)["questions"]] == [i.question.id for i in planned(1)]
+
+
+def test_the_readme_scripted_quiz_runs_to_the_end_on_a_fresh_history():
+    # the README's example: its answer lines fit the questions seed 1 draws from the packaged banks
+    line = next(x for x in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+                if x.startswith("printf '") and "rulebot quiz" in x)
+    answers = line.split("'")[1].replace("\\n", "\n")
+    args = line.split("| rulebot ")[1].split("#")[0].split()
+    proc = run_cli(*args, stdin=answers)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["answered"] == result["total"] == 4 and result["status"] != "open"
+    assert "answer with" not in proc.stderr  # every line was an answer to the question on screen
