@@ -83,6 +83,10 @@ def test_rule_command_shows_subclauses():
 def test_an_unknown_rule_suggests_the_closest_and_an_empty_search_is_an_error():
     proc = rulebot("rule", "firs-2017", "break away")
     assert proc.returncode != 0 and "did you mean 'Break-Away'?" in proc.stderr
+    proc = rulebot("rule", "rha", "trippin")  # a rule's title, with its number
+    assert proc.returncode != 0 and "did you mean 'TRIPPING' (642)?" in proc.stderr
+    proc = rulebot("rule", "rha", "RHA", "402")  # the ruleset named again before the number
+    assert proc.returncode == 0 and "402 (a)" in proc.stdout
     proc = rulebot("search", "")
     assert proc.returncode == 2 and "the search query is empty" in proc.stderr
 

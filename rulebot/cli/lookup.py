@@ -92,6 +92,14 @@ def run_rule(args: argparse.Namespace) -> int:
             con.print(f"{pad}[cyan]{escape(c.number)}[/cyan] {escape(c.title or c.text[:60])}")
         return 0
     clause = index.lookup(args.ruleset, number)
+    if clause is None and " " in number:
+        # "RHA 402" with the ruleset given again in front of the number
+        head, rest = number.split(" ", 1)
+        try:
+            if index.resolve_ruleset(head) == args.ruleset:
+                number, clause = rest, index.lookup(args.ruleset, rest)
+        except UsageError:
+            pass
     if clause is None:
         raise NotFoundError(f"no rule {number!r} in {args.ruleset}{_did_you_mean(index, args.ruleset, number)}")
     if args.json:
@@ -107,11 +115,16 @@ def _did_you_mean(index, ruleset: str, asked: str) -> str:
     """"; did you mean 'Break-Away'?" for the closest rule numbers and titles (rapidfuzz), or ""."""
     from rapidfuzz import fuzz, process, utils
 
-    names = {c.title: c.title for c in index.by_ruleset(ruleset) if c.title and not c.number}
-    names.update({c.number: c.number for c in index.by_ruleset(ruleset) if c.number})
+    names: dict[str, str] = {}
+    for c in index.by_ruleset(ruleset):
+        if c.number:
+            names.setdefault(c.number, repr(c.number))
+        if c.title and c.kind in ("rule", "section", "definition"):
+            # a rule's title as it can be typed, with its number: 'TRIPPING' (642)
+            names.setdefault(c.title, f"{c.title!r} ({c.number})" if c.number else repr(c.title))
     close = process.extract(asked, list(names), scorer=fuzz.WRatio, processor=utils.default_process, limit=3,
                             score_cutoff=80)
-    return f"; did you mean {', '.join(repr(n) for n, _, _ in close)}?" if close else ""
+    return f"; did you mean {', '.join(names[n] for n, _, _ in close)}?" if close else ""
 
 
 def run_rulesets(args: argparse.Namespace) -> int:
