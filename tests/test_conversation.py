@@ -49,3 +49,14 @@ def test_a_follow_up_with_nothing_before_it_asks_what_is_meant():
     # a whole question that happens to end in "it" is answered
     first = Conversation(get_searcher()).ask("goalie takes a minor in RHA, who serves it?")
     assert first.answered and first.citations[0].ruleset == "rha"
+
+
+def test_what_about_adds_a_qualifier_or_swaps_the_infraction_and_keeps_the_named_rulebook():
+    convo = Conversation(get_searcher())
+    convo.ask("what is the penalty for slashing under RHA")
+    question, ruleset = convo.resolve("what about a major?")
+    assert (question, ruleset) == ("what is the penalty for slashing - a major?", "rha")
+    assert convo.ask("what about a major?").citations[0].rule.startswith("635")  # RHA SLASHING
+    question, ruleset = convo.resolve("and hooking?")
+    assert "hooking" in question and "slashing" not in question and ruleset == "rha"
+    assert convo.ask("and hooking?").citations[0].rule.startswith("622")  # RHA HOOKING

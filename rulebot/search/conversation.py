@@ -15,6 +15,14 @@ _FILLER = frozenset("and what about how in under for the rules rule book ruleboo
 _ONLY_FOLLOW_UP = re.compile(r"^(?:and\b.*|what about\b.*|how about\b.*|.{0,40}\b(?:that|it|this|those)\b\W*)$",
                              re.I)
 _PRONOUN = re.compile(r"\b(that|it|this|those|them|these|he|him|his)\b", re.I)
+#: "what about a major?", "and hooking?", "how about in overtime?": the previous question with
+#: something else in it.
+_WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<a>.+?)[\s?.!]*$"
+                         r"|^\s*and\s+(?P<b>.+?)[\s?.!]*$", re.I)
+#: Words that qualify a call rather than name another infraction ("what about a major?").
+_QUALIFIERS = frozenset("""minor major misconduct match penalty penalties shot double bench gross game
+ejection injury injured intent intentional deliberate accidental goalie goalkeeper goaltender coach
+overtime playoffs attempt attempted""".split())
 
 
 def _content_words(text: str) -> list[str]:
@@ -38,6 +46,12 @@ class Turn:
     asked: str
     ruleset: str | None
     answer: Answer
+
+
+def _ruleset_of(turn: Turn) -> str | None:
+    """The rulebook a turn was answered from: the one its question named ("... under RHA"), else the
+    one selected."""
+    return turn.answer.ruleset or turn.ruleset
 
 
 @dataclass
@@ -68,12 +82,30 @@ class Conversation:
                 names = " and ".join(index.rulesets[r].short_name for r in pq.rulesets)
                 return f"{prev_pq.text} in {names}", None
             return prev_pq.text or prev.asked, new
+        about = _WHAT_ABOUT.match(pq.text if pq.rulesets else text)
+        new = (about.group("a") or about.group("b")) if about else ""
+        if new and not pq.clauses and not _PRONOUN.search(new) and 0 < len(_content_words(new)) <= 5:
+            return self._with_other(prev, new), (pq.rulesets[0] if len(pq.rulesets) == 1 else _ruleset_of(prev))
         if len(words(text)) <= 10 and _PRONOUN.search(text) and not pq.clauses:
             subject = self.subject(prev)
             if subject:
-                ruleset = pq.rulesets[0] if len(pq.rulesets) == 1 else prev.ruleset
+                ruleset = pq.rulesets[0] if len(pq.rulesets) == 1 else _ruleset_of(prev)
                 return _PRONOUN.sub(subject, pq.text if pq.rulesets else text, count=1), ruleset
         return text, (pq.rulesets[0] if len(pq.rulesets) == 1 else self.ruleset)
+
+    def _with_other(self, prev: Turn, new: str) -> str:
+        """The previous question with ``new`` in it: another infraction in place of the one asked
+        about ("penalty for slashing" + "hooking" -> "penalty for hooking"), or a qualifier added
+        ("penalty for slashing" + "a major" -> "penalty for slashing - a major?")."""
+        asked = parse_query(self.searcher.index, prev.asked, prev.ruleset).text or prev.asked
+        qualifier = all(w in _QUALIFIERS for w in _content_words(new))
+        subject = self.subject(prev)
+        if not qualifier and subject:
+            for word in sorted(_content_words(subject), key=len, reverse=True):
+                pattern = re.compile(rf"\b{re.escape(word[:5])}\w*", re.I)  # "slashing" for SLASHING, "slashed"
+                if pattern.search(asked):
+                    return pattern.sub(new, asked, count=1)
+        return f"{asked.rstrip(' ?.!')} - {new}?"
 
     def subject(self, turn: Turn) -> str:
         """What a turn was about: the title of the rule its best citation sits in, else its question."""
