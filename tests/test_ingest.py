@@ -109,6 +109,40 @@ def test_plain_paragraph_sheet_txt(tmp_path):
     assert answer.answered and "90 seconds" in answer.answer
 
 
+def test_numbered_titles_over_paragraphs_and_a_preamble_txt(tmp_path):
+    # "4. Mercy rule" on its own line, its rule in the paragraph below; a sentence before rule 1
+    sheet = tmp_path / "lake-cup.txt"
+    sheet.write_text(
+        "Lake Cup Local Rules\n\nThe RHA rule book applies except as amended below.\n\n"
+        "1. Game length\nGames are two 15-minute running-time halves.\n\n"
+        "2. Mercy rule\nIf a team leads by 6 goals the game ends.\n\n"
+        "3. Tie-breakers\nTeams level on points are ranked by:\n\n"
+        "4. Goal difference\n5. Goals for\n6. Coin toss\nThe coin toss is done by the referee.\n",
+        encoding="utf-8")
+    ingest_file(sheet, "lake-cup", base="rha")
+    index = load_index(use_cache=False)
+    mercy = index.lookup("lake-cup", "2")
+    assert (mercy.title, mercy.text) == ("Mercy rule", "If a team leads by 6 goals the game ends.")
+    assert index.lookup("lake-cup", "¶1").text == "The RHA rule book applies except as amended below."
+    # the last entry of a list of short entries keeps its own text; the paragraph after it is not its text
+    assert index.lookup("lake-cup", "6").text == "Coin toss"
+    from rulebot.search import Searcher
+
+    answer = Searcher(index).ask("what is the mercy rule", "lake-cup")
+    assert answer.answer.startswith("If a team leads by 6 goals the game ends.")
+
+
+def test_the_greeting_and_sign_off_of_a_mailed_sheet_are_no_rules(tmp_path):
+    sheet = tmp_path / "notes.txt"
+    sheet.write_text("Hi refs, a few notes for Saturday's tournament. Games are 2 x 18 minutes. Each team gets "
+                     "one 60-second timeout per game. Body checking is not allowed. Thanks, Dave\n", encoding="utf-8")
+    ingest_file(sheet, "notes", base="rha")
+    index = load_index(use_cache=False)
+    texts = [c.text for c in index.by_ruleset("notes") if c.text]
+    assert texts == ["Games are 2 x 18 minutes.", "Each team gets one 60-second timeout per game.",
+                     "Body checking is not allowed."]
+
+
 def test_a_sheets_plural_shorthand_defines_its_penalty_classes(tmp_path):
     from rulebot.penalties import penalty_classes
 

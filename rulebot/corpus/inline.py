@@ -33,6 +33,13 @@ def _split_title(lines: list[str]) -> tuple[str, str]:
     return "", text
 
 
+#: The first sentence of a sheet sent as an e-mail ("Hi refs, a few notes for Saturday's tournament.")
+#: and its last ("Thanks, Dave", "See you at the rink!").
+_GREETING = re.compile(r"(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\b", re.I)
+_SIGN_OFF = re.compile(r"(?:thanks|thank you|many thanks|cheers|regards|best regards|kind regards|sincerely"
+                       r"|see you)\b[^.!?]{0,60}[.!]?$", re.I)
+
+
 def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
     """Parse a one-paragraph rule sheet with inline headings (U9 style) into a clause tree."""
     b = Builder(ruleset, title)
@@ -46,6 +53,9 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
     expected_letter = "a"
     n = 0
     for i, sent in enumerate(sentences):
+        if (i == 0 and _GREETING.match(sent)) or (i == len(sentences) - 1 and _SIGN_OFF.match(sent)):
+            b.artefact(sent, "greeting or sign-off of a sheet sent as a message, not a rule")
+            continue
         if sent.startswith("•"):
             b.marker("•")
             sent = sent[1:].strip()

@@ -64,7 +64,8 @@ def detect_layout(text: str) -> str:
         return "numbered"
     if len(lines) <= 3 and sum(len(ln) for ln in lines) > 800:
         return "inline"
-    if not any(c.kind != "document" for c in parser_for("numbered")("probe", text, "").clauses):
+    probe = parser_for("numbered")("probe", text, "").clauses
+    if not any(c.kind != "document" and not c.number.startswith("¶") for c in probe):
         return "inline"  # plain paragraphs ("Minor penalties are 90 seconds. ..."): one clause a sentence
     return "numbered"
 

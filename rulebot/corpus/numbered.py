@@ -47,6 +47,7 @@ class NumberedParser:
         self.para: Node | None = None        # the last unnumbered paragraph
         self.last: Node = self.b.root
         self.list_parent: Node | None = None  # the paragraph that introduced the current list
+        self.titled: Node | None = None       # a numbered title whose text is the next paragraph
 
     def parse(self) -> ParseResult:
         for i, line in enumerate(self.lines):
@@ -56,10 +57,23 @@ class NumberedParser:
                 # own: "Format and rules" over "Format", "Spring Cup Rules" over a paragraph).
                 self.b.title(self.b.root, line)
                 continue
-            self._line(line)
+            following = self.lines[i + 1] if i + 1 < len(self.lines) else ""
+            self._line(line, following, self.lines[i - 1] if i else "")
         return self.b.finish()
 
-    def _line(self, line: str) -> None:
+    @staticmethod
+    def _paragraph(line: str) -> bool:
+        """True for a line of prose: not numbered, not a bullet, not a heading."""
+        return bool(line) and not (_NUMBERED.match(line) or _BULLET.match(line) or _is_heading(line))
+
+    def _line(self, line: str, following: str = "", previous: str = "") -> None:
+        if self.titled is not None:
+            # the paragraph under a numbered title ("4. Mercy rule" / "If a team leads by 6 goals ...")
+            # is that rule's text
+            node, self.titled = self.titled, None
+            if self._paragraph(line):
+                self.b.text(node, line)
+                return
         m = _NUMBERED.match(line)
         if m:
             num = m.group(1)
@@ -74,7 +88,16 @@ class NumberedParser:
                 number, key, absolute = f"{parent.number or parent.title} {num}".strip(), num.lower(), False
             node = self.b.add(parent, key, number, "", "rule" if self.global_numbers else "item",
                               marker=m.group(0), absolute=absolute)
-            self.b.text(node, line[m.end():])
+            own = line[m.end():]
+            after_entry = (pm := _NUMBERED.match(previous)) is not None and _is_heading(previous[pm.end():])
+            if _is_heading(own) and self._paragraph(following) and not following[:1].islower() and not after_entry:
+                # "4. Mercy rule" over "If a team leads by 6 goals ...", not the last entry of a list
+                # of short entries ("7. Penalty minutes", "8. Dice") followed by a paragraph
+                self.b.title(node, own.rstrip(":"))
+                self.b.marker(own[len(own.rstrip(":")):])
+                self.titled = node
+            else:
+                self.b.text(node, own)
             self.rule, self.last = node, node
             return
         bm = _BULLET.match(line)
@@ -100,7 +123,12 @@ class NumberedParser:
         self.list_parent = None
         parent = self.rule if self.global_numbers and self.rule is not None else self.section
         if parent is self.b.root:
-            self.b.text(parent, line)
+            # a paragraph before any heading or rule ("The RHA Official Rule Book applies except as
+            # amended below."): a clause of its own, "¶1", "¶2" ...
+            k = sum(1 for c in parent.children if c.kind == "item" and c.number.startswith("¶")) + 1
+            node = self.b.add(parent, f"p{k}", f"¶{k}", "", "item", absolute=True)
+            self.b.text(node, line)
+            self.para, self.last = node, node
             return
         k = sum(1 for c in parent.children if c.kind == "item" and "¶" in c.number) + 1
         if parent is self.rule:
