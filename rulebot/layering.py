@@ -47,8 +47,11 @@ SUBJECTS: dict[str, str] = {
     "overtime": r"\b(?:overtime|over-time|ot|shoot-?outs?|sudden (?:death|victory)|tied games?|ties?|tied"
                 r"|tie-?break(?:er)?s?|winning (?:shot|goal)s?)\b",
     "timeouts": r"\btime[- ]?outs?\b",
-    "penalty-length": r"\b(?:minor|major|misconduct|match) penalt(?:y|ies)\b|\bpenalt(?:y|ies)\b.*\b(?:minutes?|long|length)\b"
-                      r"|\bhow long\b.*\bpenalt",
+    "penalty-length": r"\bpenalt(?:y|ies)\b.*\b(?:minutes?|seconds?|long|length)\b|\bhow long\b.*\bpenalt"
+                      r"|\b(?:minors?|majors?)\b.*\b(?:minutes?|seconds?)\b",
+    "minor-penalties": r"\bminor(?:s| penalt(?:y|ies))\b",
+    "major-penalties": r"\bmajor(?:s| penalt(?:y|ies))\b",
+    "misconduct-penalties": r"(?<!game )\bmisconduct(?:s| penalt(?:y|ies))\b",
     "penalties": r"\bpenalt(?:y|ies)\b",
     "suspensions": r"\b(?:suspen\w*|eject\w*|expel\w*|game misconduct)\b",
     "fighting": r"\bfight\w*\b",
@@ -57,7 +60,7 @@ SUBJECTS: dict[str, str] = {
     "mercy": r"\b(?:mercy|goal spread|lead(?:s|ing)? by \d+|\d+[- ]goal lead)\b",
     "rosters": r"\b(?:rosters?|eligib\w*|registered|roster size|players per team|affiliat\w*)\b",
     "equipment": r"\b(?:equipment|helmets?|mouth ?guards?|cages?|visors?|face ?masks?|neck guards?)\b",
-    "body-checking": r"\b(?:body[- ]?check\w*|body contact|checking)\b",
+    "body-checking": r"\b(?:body[- ]?check\w*|body contact|checking(?! from behind))\b",
     "shootout": r"\b(?:shoot-?outs?|penalty shots?|winning shots?)\b",
     "forfeits": r"\b(?:forfeit\w*|no[- ]show|technical loss)\b",
     "warm-up": r"\bwarm[- ]?ups?\b",
@@ -71,10 +74,28 @@ _SUBJECT_RES = {name: re.compile(pat) for name, pat in SUBJECTS.items()}
 _BROAD = frozenset({"penalties"})
 
 
+#: A class of penalty is the subject of a sentence of a sheet only when the sentence says how long
+#: it is ("Minor penalties are 90 seconds"), not when it only names it ("two major penalties in the
+#: tournament means a suspension").
+_CLASSES = frozenset({"minor-penalties", "major-penalties", "misconduct-penalties"})
+
+
 def subjects_of(text: str) -> set[str]:
     """The :data:`SUBJECTS` named in ``text`` (any case)."""
     low = text.lower()
     return {name for name, pat in _SUBJECT_RES.items() if pat.search(low)}
+
+
+def _sheet_subjects(text: str) -> set[str]:
+    """:func:`subjects_of` a tournament clause's text, sentence by sentence: a penalty class counts
+    only in a sentence that gives a length (see :data:`_CLASSES`)."""
+    from rulebot.search.answer import sentences
+
+    out: set[str] = set()
+    for sentence in sentences(text):
+        found = subjects_of(sentence)
+        out |= found if "penalty-length" in found else found - _CLASSES
+    return out
 
 
 def layer_chain(index: ClauseIndex, ruleset_id: str) -> list[str]:
@@ -101,12 +122,17 @@ def _terms(text: str) -> set[str]:
 def same_subject(index: ClauseIndex, tournament: Clause, base: Clause, question: str = "") -> bool:
     """Whether tournament clause ``tournament`` covers the subject of base clause ``base`` (see the
     module docstring), as far as ``question`` is concerned."""
-    t_subjects = subjects_of(_titles(index, tournament)) | subjects_of(tournament.text)
+    t_subjects = subjects_of(_titles(index, tournament)) | _sheet_subjects(tournament.text)
     b_subjects = subjects_of(_titles(index, base))
     q_subjects = subjects_of(question)
+    if q_subjects & _CLASSES:
+        q_subjects -= {"penalty-length"}  # "how long is a major": the major's length, not any penalty's
     shared = (t_subjects & b_subjects) - _BROAD
     if q_subjects:
         shared &= q_subjects
+        if not b_subjects:
+            # a base rule titled with no subject ("Time") whose text is on the subject asked about
+            shared |= (t_subjects & _sheet_subjects(base.text) & q_subjects) - _BROAD
     if shared:
         return True
     t_title = tournament.title or index.heading(tournament)
@@ -114,7 +140,9 @@ def same_subject(index: ClauseIndex, tournament: Clause, base: Clause, question:
     if t_title and b_title:
         from rapidfuzz import fuzz
 
-        if fuzz.token_set_ratio(t_title.lower(), b_title.lower()) >= 90:
+        # the same title in other words or order ("Game length" / "LENGTH OF GAME"), not one title
+        # inside another ("Penalties" / "MAJOR PENALTIES")
+        if fuzz.token_sort_ratio(t_title.lower(), b_title.lower()) >= 90:
             return True
     if not b_subjects:
         a = _terms(f"{tournament.title} {tournament.text}")

@@ -76,7 +76,7 @@ def test_subjects_and_same_subject(layered):
     index = layered.index
     assert subjects_of("TIME OF GAME") == {"game-length"}
     assert "overtime" in subjects_of("TIED GAMES")
-    assert subjects_of("MINOR PENALTIES") >= {"penalty-length", "penalties"}
+    assert subjects_of("MINOR PENALTIES") >= {"minor-penalties", "penalties"}
     t = index.lookup("spring-classic", "3.1")
     assert same_subject(index, t, index.lookup("rha", "402 (a)"), "how long is a minor penalty")
     # a rule on penalty lengths does not replace the boarding rule, though both mention penalties
@@ -136,3 +136,13 @@ def test_an_emailed_sheet_answers_its_own_subjects_however_it_words_them(tmp_pat
     # what the sheet does not touch still comes from RHA
     boarding = searcher.ask("what is the penalty for boarding", "spring")
     assert boarding.citations[0].layer == "base" and boarding.citations[0].rule == "605 (a)"
+
+
+def test_a_sheet_sentence_naming_a_penalty_class_without_its_length_is_not_on_that_class():
+    from rulebot.layering import _sheet_subjects
+
+    text = "Minor penalties are 90 seconds. A player who receives two major penalties is suspended for the next game."
+    found = _sheet_subjects(text)
+    assert "minor-penalties" in found and "major-penalties" not in found and "suspensions" in found
+    assert "body-checking" not in subjects_of("Checking From Behind")
+    assert "body-checking" in subjects_of("Body checking is not allowed")
