@@ -19,6 +19,10 @@ _PRONOUN = re.compile(r"\b(that|it|this|those|them|these|he|him|his)\b", re.I)
 #: something else in it.
 _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<a>.+?)[\s?.!]*$"
                          r"|^\s*and\s+(?P<b>.+?)[\s?.!]*$", re.I)
+#: A class of penalty named in a question ("a major", "minor penalties").
+_CLASS = re.compile(r"\b(?:game misconduct|gross misconduct|double minor|bench minor|minor|major|misconduct|match)"
+                    r"(?:\s+penalt(?:y|ies))?\b", re.I)
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)
 #: Words that qualify a call rather than name another infraction ("what about a major?").
 _QUALIFIERS = frozenset("""minor major misconduct match penalty penalties shot double bench gross game
 ejection injury injured intent intentional deliberate accidental goalie goalkeeper goaltender coach
@@ -99,6 +103,10 @@ class Conversation:
         ("penalty for slashing" + "a major" -> "penalty for slashing - a major?")."""
         asked = parse_query(self.searcher.index, prev.asked, prev.ruleset).text or prev.asked
         qualifier = all(w in _QUALIFIERS for w in _content_words(new))
+        said = _CLASS.search(asked)
+        if said and _CLASS.search(new):
+            # "how long is a major" + "a minor penalty" -> "how long is a minor penalty"
+            return f"{asked[:said.start()]}{_ARTICLE.sub('', new)}{asked[said.end():]}"
         subject = self.subject(prev)
         if not qualifier and subject:
             for word in sorted(_content_words(subject), key=len, reverse=True):

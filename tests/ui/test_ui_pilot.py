@@ -340,3 +340,20 @@ async def test_theme_toggles_and_persists(make, tmp_path):
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot, again)
         assert again.current_theme.dark is not dark
+
+
+@sync
+async def test_tab_from_the_question_goes_to_the_newest_answer(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app, "how long is a major in RHA")
+        await ask(pilot, app, "what's the penalty for tripping in FIRS")
+        assert app.focused is app.query_one("#question", Input)
+        await pilot.press("tab")
+        await settle(pilot, app)
+        newest = list(app.query(AnswerBubble))[-1]
+        assert app.focused is not None and newest in app.focused.ancestors
+        await pilot.press("tab")  # and on from there as usual
+        await settle(pilot, app)
+        assert app.focused is not None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from textual import on, work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
@@ -74,7 +75,10 @@ class AnswerBubble(Vertical):
 
 
 class AskPane(Vertical):
-    """The Ask tab: ruleset selector, chat history, question input."""
+    """The Ask tab: ruleset selector, chat history, question input.  Tab from the question box goes
+    to the newest answer's first citation."""
+
+    BINDINGS = [Binding("tab", "latest_answer", "Latest answer", show=False)]
 
     class Answered(Message):
         """Posted when an answer has been shown (tests and other tabs may listen)."""
@@ -99,6 +103,17 @@ class AskPane(Vertical):
     def on_mount(self) -> None:
         self.conversation = self.app.library.conversation()  # type: ignore[attr-defined]
         self.focus_main()
+
+    def action_latest_answer(self) -> None:
+        """Tab: from the question box to the newest answer's first citation; elsewhere, the next
+        widget as usual."""
+        bubbles = list(self.query(AnswerBubble))
+        titles = list(bubbles[-1].query("CollapsibleTitle")) if bubbles else []
+        if self.app.focused is self.query_one("#question", Input) and titles:
+            titles[0].focus()
+            self.query_one("#chat", VerticalScroll).scroll_to_widget(bubbles[-1], animate=False)
+        else:
+            self.screen.focus_next()
 
     def focus_main(self) -> None:
         """Focus the question box."""
