@@ -501,3 +501,12 @@ def test_what_is_the_call_is_not_a_definition_question():
     # ball hockey 25 "... will be called a hook" defines hooking; it is not the tiebreak
     a = get_searcher().ask("Still tied after regulation - what's the tiebreak?", "ball-hockey")
     assert a.citations[0].rule == "7"
+
+
+def test_goal_or_no_goal_asks_for_the_clause_that_says_whether_a_goal_stands():
+    assert classify("goal or no goal?").goal and classify("do I wave it off, it went in off his skate").goal
+    assert not classify("Does a deflection count as possession?").goal  # no goal in question
+    # FIRS 5.5.11 H "The goal shall not be allowed if an attacking player kicks the puck ...", not the
+    # drop net of 2.2 C that shares its words
+    a = get_searcher().ask("The winger boots the puck into their net. Does the goal stand?", "firs-2017")
+    assert a.citations[0].rule in ("5.5.11 H", "5.5.8 A") and "not" in a.answer.split(".")[0]

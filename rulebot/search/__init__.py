@@ -16,7 +16,7 @@ from rulebot.search.answer import (best_sentences, citation, label, normalise_nu
                                    penalty_list_of, procedure_of, procedure_steps, question_parts, row_rule,
                                    short_answer)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import FACEOFF_PLACE, Intent, classify, imposes_penalty
+from rulebot.search.intent import FACEOFF_PLACE, GOAL_STANDS, Intent, classify, imposes_penalty
 from rulebot.search.query import official_words, parse_query
 from rulebot.search.text import introduces_list, respell
 from rulebot.search.ranker import WEAK_WEIGHT, ClauseRanker
@@ -52,6 +52,7 @@ _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "fo
 NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
 ROW_RULE_WEIGHT = 1.5
+GOAL_WEIGHT = 1.3
 #: A list item shorter than this is a fragment ("Points") cited after the sentence that announces it.
 FRAGMENT_CHARS = 40
 #: Another rulebook's clause is named under "Other rulebooks" only when it scores this share of the best.
@@ -617,6 +618,8 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
     elif intent.definition and _STATES_DEFINITION.search(clause.text):
         w *= 1.3  # "Fighting is defined as the actual throwing of a punch(es) ..." (FIRS 6.4.19 A)
+    if intent.goal and GOAL_STANDS.search(clause.text):
+        w *= GOAL_WEIGHT  # "goal or no goal?": a clause that says whether the goal stands
     if intent.restart and FACEOFF_PLACE.search(clause.text):
         w *= 1.5  # "where is the face-off after ...": a clause that names the place
     if intent.procedure and introduces_list(clause.text):

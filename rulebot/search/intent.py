@@ -66,8 +66,16 @@ _FOUL = re.compile(
     r"|hit from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand)\b", re.I)
 #: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
-_VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the goal|that) count|count it"
-                       r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call)", re.I)
+#: A question about a goal: the puck in the net, a goal, a shot going in.
+_GOAL_WORDS = re.compile(r"\b(?:goals?|net|scores?d?|(?:goes|went|go)\b[^.?!]{0,15}\bin|wave it off|waved? off)\b", re.I)
+#: A clause that says whether a goal stands ("The goal shall not be allowed if ...", "a goal may not be
+#: scored by the kicking of the puck", "the goal shall be disallowed").
+GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,80}\b(?:shall|will|may|is|be)\s+(?:not\s+)?(?:be\s+)?"
+                         r"(?:allowed|disallowed|counted|scored|awarded|permitted|legal|valid)\b"
+                         r"|\b(?:disallow\w*|no goal|not count)\b", re.I)
+_VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the goal|that) (?:count|stand)|count it"
+                       r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
+                       r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?)", re.I)
 #: Words that ask what something is, even with a foul in the question ("what counts as a fight").
 _DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? as|considered|constitutes?|"
                       r"what(?:'s| is) an? )\b", re.I)
@@ -98,6 +106,7 @@ class Intent:
     compare: bool = False
     procedure: bool = False
     restart: bool = False  # where play restarts ("where is the face-off after a goal?")
+    goal: bool = False  # whether a goal stands ("goal or no goal?", "does it count?", "do I wave it off?")
 
 
 def classify(question: str) -> Intent:
@@ -132,6 +141,7 @@ def classify(question: str) -> Intent:
         compare=bool(_COMPARE.search(question)),
         procedure=procedure,
         restart=restart,
+        goal=bool(_VALIDITY.search(question)) and bool(_GOAL_WORDS.search(question)),
     )
 
 
