@@ -182,7 +182,7 @@ class Searcher:
         periods of twenty (20) minutes", FIRS 1.2 A) before one that only mentions both apart ("one
         time out of one-minute duration per period", 1.2 B): the asked word within three words of a
         number; a clause with no number at all weighs less (it cannot say how long)."""
-        from rulebot.search.text import NUMBER_WORDS, stem, words
+        from rulebot.search.text import NUMBER_WORDS, STOP_WORDS, stem, words
 
         # the question's own words, everyday ones too ("penalties are 1 minute long"), not far synonyms
         asked = {qt.term for qt in self.ranker.query_terms(query) if qt.weight >= WEAK_WEIGHT} - _UNIT_STEMS
@@ -192,8 +192,8 @@ class Searcher:
         for n, h in enumerate(hits):
             w = 1.0
             if n < depth:
-                ws = words(h.clause.text)
-                nums = [i for i, x in enumerate(ws) if x.isdigit() or x in NUMBER_WORDS]
+                ws = [x for x in words(h.clause.text) if x not in STOP_WORDS]  # "15 feet of the players"
+                nums = [i for i, x in enumerate(ws) if any(ch.isdigit() for ch in x) or x in NUMBER_WORDS]
                 near = [i for i, x in enumerate(ws) if stem(x) in asked]
                 if any(abs(i - j) <= 3 for i in nums for j in near):
                     w = NUMBERED_SUBJECT_WEIGHT
