@@ -70,7 +70,7 @@ _FOUL = re.compile(
 _GOAL_WORDS = re.compile(r"\b(?:goals?|net|scores?d?|(?:goes|went|go)\b[^.?!]{0,15}\bin|wave it off|waved? off)\b", re.I)
 #: A clause that says whether a goal stands ("The goal shall not be allowed if ...", "a goal may not be
 #: scored by the kicking of the puck", "the goal shall be disallowed").
-GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,80}\b(?:shall|will|may|is|be)\s+(?:not\s+)?(?:be\s+)?"
+GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:not\s+)?(?:be\s+)?"
                          r"(?:allowed|disallowed|counted|scored|awarded|permitted|legal|valid)\b"
                          r"|\b(?:disallow\w*|no goal|not count)\b", re.I)
 _VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the goal|that) (?:count|stand)|count it"
