@@ -47,6 +47,8 @@ _PENALTY = re.compile(
     r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
     r"|how many minutes|minutes is that|what happens to (?:him|her|the player|them)"
     r"|what(?:'s| is) (?:that|it|this) worth"
+    r"|how (?:do|should|would|can) (?:i|we|you) (?:treat|handle|deal with|punish|penali[sz]e|sanction)"
+    r" (?:him|her|them|the player|that player|this player|the kid|the guy)"
     r"|what's the least|is (?:that|it|this) (?:a )?(?:minor|major|misconduct|penalty)"
     r"|(?:call|penalty|infraction)\?)", re.I)
 _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:rule ?sets?|rule ?books?|"
