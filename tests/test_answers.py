@@ -510,3 +510,12 @@ def test_goal_or_no_goal_asks_for_the_clause_that_says_whether_a_goal_stands():
     # drop net of 2.2 C that shares its words
     a = get_searcher().ask("The winger boots the puck into their net. Does the goal stand?", "firs-2017")
     assert a.citations[0].rule in ("5.5.11 H", "5.5.8 A") and "not" in a.answer.split(".")[0]
+
+
+def test_a_when_question_is_answered_with_the_sentence_that_says_when():
+    from rulebot.search.answer import best_sentences
+
+    text = ("The goalkeeper must stay in the crease until the whistle. The shooter must keep the puck moving. "
+            "If the goalkeeper leaves the crease early and no goal is scored, the shot is taken again.")
+    assert best_sentences(text, "when can the goalie leave his crease on a penalty shot?", limit=1) == (
+        "The goalkeeper must stay in the crease until the whistle.")

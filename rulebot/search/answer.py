@@ -37,6 +37,12 @@ _HAS_NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|te
                          re.I)
 
 
+#: A question about when something happens or may happen, and a sentence that says when.
+_ASKS_WHEN = re.compile(r"\bwhen (?:is|are|does|do|can|could|should|must|may|will|has|have|did)\b|\bhow soon\b"
+                        r"|\bat what (?:point|time)\b", re.I)
+_SAYS_WHEN = re.compile(r"\b(?:until|unless|when|whenever|after|before|once|as soon as|while|during)\b", re.I)
+WHEN_BONUS = 3.0
+
 #: Per-term weights (idf over the loaded clauses) used to pick answering sentences; set by the searcher.
 TERM_WEIGHTS: dict[str, float] = {}
 
@@ -61,6 +67,7 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         for t in terms(alt):
             qt.setdefault(t, 0.5)
     negated = negated_terms(query)
+    asks_when = bool(_ASKS_WHEN.search(query))
     scored = []
     for i, s in enumerate(sents):
         st = set(terms(s))
@@ -71,6 +78,8 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         if prefer_numbers:
             # "how much is the fee": a sentence without a number cannot be the answer
             overlap = overlap + 1.5 if _HAS_NUMBER.search(s) else overlap * 0.5
+        if asks_when and _SAYS_WHEN.search(s):
+            overlap += WHEN_BONUS  # "when may the goalie leave the crease": "... stay in the crease until ..."
         if prefer is not None:
             overlap = overlap + 3.0 if prefer.search(s) else overlap * 0.3
         scored.append((overlap + 0.01 * (len(sents) - i), i))
