@@ -517,3 +517,10 @@ def test_a_when_question_is_answered_with_the_sentence_that_says_when():
     # the goal crease prior to ... the player will re-take the penalty shot"
     a = get_searcher().ask("Penalty shot coming up - when can the goalie come off his crease?", "firs-2017")
     assert a.answer.startswith("The goalkeeper must stay in the crease until")
+
+
+def test_two_words_the_rulebook_writes_as_one_are_found_and_covered():
+    # ball hockey 5 "1-2 minute warmup time before each game": "warm-up" is no topic it leaves out
+    a = get_searcher().ask("Is there a warm-up before games in the gym league?", "ball-hockey")
+    assert a.answered and a.citations[0].rule == "5"
+    assert "warmup" in get_searcher().ranker.closed_compounds(["warm", "up"])

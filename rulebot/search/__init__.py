@@ -470,7 +470,7 @@ class Searcher:
         """Rule topics named in the query (the ``topics`` list of ``rulebot/data/synonyms.yaml``:
         icing, offside, mercy rule, shootout ...) that the rulebooks in ``scope`` never mention, nor any
         synonym of them: the question is not covered there (e.g. icing asked of the ball-hockey league)."""
-        from rulebot.search.text import NUMBER_WORDS, load_synonyms, terms, words
+        from rulebot.search.text import NUMBER_WORDS, load_synonyms, stem, terms, words
 
         ranker = self.ranker
         syn = load_synonyms()
@@ -478,6 +478,10 @@ class Searcher:
         qtext = " " + " ".join(qwords) + " "
 
         def in_scope(phrase: str) -> bool:
+            closed = stem("".join(words(phrase)))  # "warm-up" written "warmup"
+            if " " in phrase or "-" in phrase:
+                if any(ranker.ruleset_of[d] in scope for d in ranker.postings.get(closed, {})):
+                    return True
             common = None
             for t in terms(phrase):
                 docs = {d for d in ranker.postings.get(t, {}) if ranker.ruleset_of[d] in scope}

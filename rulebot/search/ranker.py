@@ -235,6 +235,8 @@ class ClauseRanker:
             fixed = self.correct(w)
             if fixed:
                 put(stem(fixed), FUZZY_WEIGHT * weight)
+        for joined in self.closed_compounds(qwords):
+            put(joined, 1.0)  # "warm up" is the rulebook's "warmup", "time keeper" its "timekeeper"
         syn = load_synonyms()
         own_phrases = self.query_phrases(qwords)
         for phrase in syn.expansions(qwords) + own_phrases:
@@ -257,6 +259,17 @@ class ClauseRanker:
                         put(t, SLANG_WEIGHT)
         return [QueryTerm(t, w, group_of.get(t)) for t, w in weights.items()]
 
+    def closed_compounds(self, qwords: list[str]) -> list[str]:
+        """Index terms for two adjacent query words written as one word in the rulebooks ("warm up" ->
+        "warmup", "slap shot" -> "slapshot"); only terms the index has."""
+        out = []
+        for a, b in zip(qwords, qwords[1:]):
+            if a.isalpha() and b.isalpha():
+                t = stem(a + b)
+                if t in self.postings and t not in out:
+                    out.append(t)
+        return out
+
     def query_phrases(self, qwords: list[str]) -> list[str]:
         """The synonym-list phrases the query itself contains ("bad change", "too many men")."""
         line = stem_line(" ".join(qwords))
@@ -276,6 +289,10 @@ class ClauseRanker:
             if group and group not in seen:
                 seen.add(group)
                 out.append((max(self.idf[t] for t in group) * REWRITE_WEIGHT, group))
+        for joined in self.closed_compounds(words(text)):
+            if frozenset({joined}) not in seen:
+                seen.add(frozenset({joined}))
+                out.append((self.idf[joined], frozenset({joined})))
         for w, term in units(words(text)):
             if w in STOP_WORDS:
                 continue
