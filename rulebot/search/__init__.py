@@ -108,8 +108,7 @@ class Searcher:
             reranked = self.prefer_basic_case(self.rules_of_rows(reranked), query)
         if intent.number:
             reranked = self.prefer_numbered_subject(reranked, rest)
-        if intent.definition:
-            reranked = prefer_quoted_term(reranked, query)
+        reranked = prefer_quoted_term(reranked, query)  # "when the book says 'altercation', ..."
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:

@@ -38,7 +38,8 @@ _ASKS_SIGNAL = re.compile(
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as"
                          r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
-                         r"|considered|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|called in the rules?)\b"
+                         r"|considered|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|called in the rules?"
+                         r"|(?:book|rules|rulebook|rule book) (?:says|calls|means))\b"
                          r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
 _PENALTY = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:penalty|penalties|call|code|punishment|sanction)"
