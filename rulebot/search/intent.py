@@ -76,7 +76,7 @@ _GOAL_WORDS = re.compile(r"\b(?:goals?|net|scores?d?|(?:goes|went|go)\b[^.?!]{0,
 GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:not\s+)?(?:be\s+)?"
                          r"(?:allowed|disallowed|counted|scored|awarded|permitted|legal|valid)\b"
                          r"|\b(?:disallow\w*|no goal|not count)\b", re.I)
-_VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the goal|that) (?:count|stand)|count it"
+_VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
                        r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?)", re.I)
 #: Words that ask what something is, even with a foul in the question ("what counts as a fight").

@@ -119,8 +119,8 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
 _ME_CONTACT = re.compile(
     r"\b(?:grab\w*|push\w*|shov\w*|punch\w*|hit|hits|touch\w*|spit\w*|spat|struck|strik\w*|slash\w*|trip\w*"
     r"|check\w*)\b(?:\s+\w+){0,3}?\s+(?:at\s+)?(?:me|my)\b", re.I)
-_ME_DEFLECT = re.compile(r"\b(?:off|hits?|deflect\w*|bounc\w*)\s+(?:off\s+)?(?:me|my\s+(?:skate|leg|body|foot|feet|stick))\b",
-                         re.I)
+_ME_DEFLECT = re.compile(r"\b(?:off|hits?|clips?|clipped|catch\w*|caught|glanc\w*|nick\w*|deflect\w*|bounc\w*|tipp?\w*)"
+                         r"\s+(?:off\s+)?(?:me|my\s+(?:skate|skates|leg|legs|body|foot|feet|stick|pad|shin))\b", re.I)
 
 
 def official_words(question: str) -> str:
