@@ -426,6 +426,10 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
     # Naming a signal counts only when the query asks about a signal or call by name: "holding" in
     # "holding both fists" or "knee" in "hand on the knee" describe the gesture, not the name.
     asks_by_name = bool(re.search(r"\b(?:signal|signals|sign|call|called|penalty|infraction|for)\b", q_plain))
+    # ... and names it as the thing asked ("the signal for holding", "signal holding", "holding signal"),
+    # not inside a description followed by "which penalty is that" ("like he's holding a bat")
+    named_as = (r"(?:\b(?:signal|signals|sign|call|called|penalty|infraction)\s+(?:for|of|is|called)?\s*(?:a |an |the )?"
+                r"|\bfor (?:a |an |the )?|^\s*)NAME\b|\bNAME\s+(?:signal|sign|call|penalty)\b|\bNAME\s*\??\s*$")
     q_norm = math.sqrt(sum((w * cidf.get(c, 0.5)) ** 2 for c, w in q_concepts.items())) or 1.0
     scored: list[tuple[float, int, Signal]] = []
     for pos, d in enumerate(docs):
@@ -443,7 +447,7 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
                 score *= factor
         if not_concepts & set(d.concepts):
             score *= NEGATED_CONCEPT
-        if asks_by_name and d.name_key and re.search(rf"\b{re.escape(d.name_key)}\b", q_plain):
+        if asks_by_name and d.name_key and re.search(named_as.replace("NAME", re.escape(d.name_key)), q_plain):
             score += 1.0             # "what is the signal for cross-checking": the name decides
         elif q_letters and q_letters == d.name_key.replace(" ", ""):
             score += 1.0             # just its name, however spaced: "washout", "high sticking"

@@ -181,3 +181,13 @@ def test_what_the_gesture_is_not_counts_against_a_signal(signals):
 def test_a_signal_asked_by_its_name_alone_is_found_however_spaced(signals):
     assert search_signals(signals, "washout", 1)[0][0].name == "Washout"
     assert search_signals(signals, "high sticking", 1)[0][0].name == "High-Sticking"
+
+
+def test_a_signal_name_inside_the_description_is_not_the_name_asked():
+    from rulebot.corpus import load_index
+    from rulebot.signals import load_signals, search_signals
+
+    signals = load_signals(load_index())
+    q = "The ref puts both fists one above the other at his side, like he's holding a bat. Which penalty is that?"
+    assert search_signals(signals, q, 1)[0][0].name == "High-Sticking"
+    assert search_signals(signals, "how does the ref signal holding", 1)[0][0].name == "Holding"

@@ -14,6 +14,7 @@ _GESTURE = frozenset("""
 signal signals signalling signaling gesture gestures motion motions arm arms hand hands fist fists palm
 palms hip hips chest wrist forearm forearms elbow elbows helmet head shoulder shoulders knee knees
 taps tap tapping crosses crossed crossing waves waving points pointing extends extended extending
+stab stabs stabbing thrusts thrusting
 pumps pumping chop chops chopping tug tugs tugging swipe swipes swiping jab jabs stacked stacks
 grabs grasps grasping clenched closed open rolls rotating rotates sweeps sweeping shoves pushing
 yanks raised raises
