@@ -530,3 +530,14 @@ def test_a_quoted_rulebook_word_is_defined_whatever_else_the_question_asks():
     a = get_searcher().ask("The rule book says 'altercation' - does pushing count, or must there be a penalty?",
                            "firs-2017")
     assert a.citations[0].title == "Altercation" and a.answer.startswith("Any physical interaction")
+
+
+def test_a_ruleset_alias_that_is_also_a_word_of_its_rules_is_still_searched():
+    from rulebot.search.query import parse_query
+
+    s = get_searcher()
+    pq = parse_query(s.index, "In a U12 game, do we call icing?")
+    assert pq.rulesets == ("youth-cup",) and "U12" in pq.text
+    assert parse_query(s.index, "how long is a minor under RHA").text == "how long is a minor"
+    a = s.ask("In a U12 game, do we call icing?")
+    assert "icing" in a.citations[0].text and a.citations[0].ruleset == "youth-cup"

@@ -48,6 +48,27 @@ def _alias_names(index: ClauseIndex) -> list[tuple[str, str]]:
     return cached
 
 
+def _names_content(index: ClauseIndex, rid: str, name: str) -> bool:
+    """Whether a ruleset's alias is also a word of its rules ("U12" in "Body checking is allowed in the
+    U12 age group", "half-ice"): it stays in the question to be searched.  Not the ruleset's own name
+    ("RHA", "FIRS"), nor a word on most of its pages; kept on the index."""
+    cache = index.__dict__.setdefault("_alias_content", {})
+    key = (rid, name.lower())
+    if key not in cache:
+        rs = index.rulesets[rid]
+        own = {rs.id.lower(), rs.short_name.lower()}
+        words = [re.escape(w) for w in re.split(r"[\s-]+", name.strip())]
+        pat = re.compile(r"(?<![\w-])" + r"[\s-]+".join(words) + r"(?![\w-])", re.I)
+        n = sum(1 for c in index.by_ruleset(rid) if c.text and pat.search(c.text))
+        cache[key] = (name.lower() not in own and name.lower() not in rs.title.lower()
+                      and 0 < n <= ALIAS_CONTENT_MAX)
+    return cache[key]
+
+
+#: An alias found in more clauses of its ruleset than this is its name there, not a rule's word.
+ALIAS_CONTENT_MAX = 3
+
+
 @lru_cache(maxsize=4096)
 def _alias_pattern(name: str) -> re.Pattern[str]:
     """The pattern of one ruleset name with the words around it ("in the RHA rules", "under FIRS",
@@ -73,7 +94,8 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
         if pat.search(text):
             if rid not in named:
                 named.append(rid)
-            text = pat.sub(" ", text)
+            if not _names_content(index, rid, name):
+                text = pat.sub(" ", text)
     scope = named or ([ruleset] if ruleset else list(index.rulesets))
     clauses: list[Clause] = []
     ids: set[str] = set()
