@@ -541,3 +541,14 @@ def test_a_ruleset_alias_that_is_also_a_word_of_its_rules_is_still_searched():
     assert parse_query(s.index, "how long is a minor under RHA").text == "how long is a minor"
     a = s.ask("In a U12 game, do we call icing?")
     assert "icing" in a.citations[0].text and a.citations[0].ruleset == "youth-cup"
+
+
+def test_a_moment_late_in_the_game_is_the_rulebooks_last_two_minutes():
+    from rulebot.search.query import late_game_words
+
+    assert late_game_words("with 40 sec left in the game") == "last two minutes"
+    assert late_game_words("under a minute to go") == "last two minutes"
+    assert late_game_words("he left the bench") == ""
+    # FIRS 6.4.8 B: displacing the goal in the last two minutes is a penalty shot, not 6.4.8 A's minor
+    hits = get_searcher().search("Goalie knocks the net off its pegs on purpose, 30 seconds to go. Call?", "firs-2017", 3)
+    assert "6.4.8 B" in [h.clause.number for h in hits]

@@ -17,7 +17,7 @@ from rulebot.search.answer import (best_sentences, citation, label, normalise_nu
                                    short_answer)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import FACEOFF_PLACE, GOAL_STANDS, Intent, classify, imposes_penalty
-from rulebot.search.query import official_words, parse_query
+from rulebot.search.query import late_game_words, official_words, parse_query
 from rulebot.search.text import introduces_list, respell
 from rulebot.search.ranker import WEAK_WEIGHT, ClauseRanker
 
@@ -100,7 +100,7 @@ class Searcher:
                 hits.append(Hit(c, 100.0))
                 seen.add(c.id)
         rest = pq.text if pq.clauses else pq.text or query
-        rest = f"{rest} {official_words(rest)}".strip()
+        rest = f"{rest} {official_words(rest)} {late_game_words(rest)}".strip()
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
         intent = classify(query)
         reranked = rerank(ranked, intent, self.index)

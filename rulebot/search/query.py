@@ -152,3 +152,16 @@ def official_words(question: str) -> str:
     if _ME_DEFLECT.search(question):
         return "deflected off an official"
     return "abuse of officials" if _ME_CONTACT.search(question) else ""
+
+
+#: "with a minute left", "under 30 seconds to go", "40 sec remaining": late in the game, where rulebooks
+#: say "during the last two minutes of play".
+_LATE = re.compile(r"\b(?:a|one|two|\d{1,2}|ten|twenty|thirty|forty|fifty)\s*(?:minutes?|mins?|seconds?|secs?)\s+"
+                   r"(?:left|to go|remaining|to play)\b|\b(?:final|last) (?:minute|seconds)\b", re.I)
+
+
+def late_game_words(question: str) -> str:
+    """The rulebooks' words for a moment a question puts late in the game ("with a minute left" ->
+    "last two minutes"), "" when it puts none."""
+    return "last two minutes" if _LATE.search(question) else ""
+
