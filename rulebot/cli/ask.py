@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import sys
 
-from rulebot.cli.options import add_output
-from rulebot.errors import RulebotError, UsageError
+from rulebot.cli.options import add_output, json_line, run_batch
+from rulebot.errors import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -38,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("the question is empty (usage: rulebot ask QUESTION)")
     answer = searcher.ask(question, args.ruleset, args.limit)
     if args.json:
-        print(_json_line(answer.to_json(), indent=2))
+        print(json_line(answer.to_json(), indent=2))
     else:
         from rulebot.cli.render import print_answer
 
@@ -48,38 +47,15 @@ def run(args: argparse.Namespace) -> int:
 
 def run_jsonl(searcher, stdin, stdout, limit: int = 5) -> int:
     """Answer each JSON line of ``stdin`` (``{"question": str, "ruleset": str|null}``) on ``stdout``,
-    one JSON object per line, in order.  A bad line yields ``{"error": ...}`` and the batch goes on."""
-    for lineno, line in enumerate(stdin, 1):
-        if not line.strip():
-            continue
-        try:
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise UsageError(f"line {lineno}: not JSON ({exc.msg})") from None
-            if not isinstance(item, dict):
-                raise UsageError(f"line {lineno}: expected a JSON object")
-            question = item.get("question")
-            ruleset = item.get("ruleset")
-            if not isinstance(question, str):
-                raise UsageError(f"line {lineno}: 'question' must be a string")
-            if ruleset is not None and not isinstance(ruleset, str):
-                raise UsageError(f"line {lineno}: 'ruleset' must be a string or null")
-            out = searcher.ask(question, ruleset, limit).to_json()
-        except RulebotError as err:
-            out = {"error": str(err), "line": lineno}
-        stdout.write(_json_line(out) + "\n")
-        stdout.flush()
-    return 0
+    one JSON object per line, in order.  A bad line yields ``{"error": ..., "line": n}`` and the batch
+    goes on."""
+    def answer(item: dict, lineno: int) -> dict:
+        question = item.get("question")
+        ruleset = item.get("ruleset")
+        if not isinstance(question, str):
+            raise UsageError(f"line {lineno}: 'question' must be a string")
+        if ruleset is not None and not isinstance(ruleset, str):
+            raise UsageError(f"line {lineno}: 'ruleset' must be a string or null")
+        return searcher.ask(question, ruleset, limit).to_json()
 
-
-def _json_line(obj: dict, indent: int | None = None) -> str:
-    """``obj`` as JSON (one line unless ``indent``), non-ASCII kept as is -- except that a string
-    holding a lone surrogate (a ``"\\ud800"`` escape in a JSON line, or a command-line argument that
-    is not UTF-8) is written with ASCII escapes, since it cannot be encoded as UTF-8."""
-    line = json.dumps(obj, ensure_ascii=False, indent=indent)
-    try:
-        line.encode("utf-8")
-    except UnicodeEncodeError:
-        line = json.dumps(obj, indent=indent)
-    return line
+    return run_batch(stdin, stdout, answer)

@@ -7,8 +7,8 @@ import argparse
 import json
 import sys
 
-from rulebot.cli.options import add_output
-from rulebot.errors import NotFoundError, RulebotError, UsageError
+from rulebot.cli.options import add_output, run_batch
+from rulebot.errors import NotFoundError, UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -76,25 +76,13 @@ def run_jsonl(signals, stdin, stdout, limit: int = 5) -> int:
     line, in order: ``{"query", "results": [{"name", "description", "ruleset", "penalties", "rule",
     ...}]}``.  A bad line yields ``{"error": ..., "line": n}`` and the batch goes on; blank lines are
     skipped."""
-    for lineno, line in enumerate(stdin, 1):
-        if not line.strip():
-            continue
-        try:
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise UsageError(f"line {lineno}: not JSON ({exc.msg})") from None
-            if not isinstance(item, dict):
-                raise UsageError(f"line {lineno}: expected a JSON object")
-            query = item.get("query")
-            if not isinstance(query, str) or not query.strip():
-                raise UsageError(f"line {lineno}: 'query' must be a non-empty string")
-            out = _result_json(query, _search(signals, query, limit))
-        except RulebotError as err:
-            out = {"error": str(err), "line": lineno}
-        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
-        stdout.flush()
-    return 0
+    def answer(item: dict, lineno: int) -> dict:
+        query = item.get("query")
+        if not isinstance(query, str) or not query.strip():
+            raise UsageError(f"line {lineno}: 'query' must be a non-empty string")
+        return _result_json(query, _search(signals, query, limit))
+
+    return run_batch(stdin, stdout, answer)
 
 
 def _print_results(index, results) -> None:
