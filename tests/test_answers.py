@@ -552,3 +552,12 @@ def test_a_moment_late_in_the_game_is_the_rulebooks_last_two_minutes():
     # FIRS 6.4.8 B: displacing the goal in the last two minutes is a penalty shot, not 6.4.8 A's minor
     hits = get_searcher().search("Goalie knocks the net off its pegs on purpose, 30 seconds to go. Call?", "firs-2017", 3)
     assert "6.4.8 B" in [h.clause.number for h in hits]
+
+
+def test_what_is_the_minimum_after_a_foul_asks_for_the_least_call():
+    intent = classify("He lunges at a guy with his head and misses. What's the minimum I can give?")
+    assert intent.penalty and not intent.number
+    assert classify("What is the minimum number of skaters on the floor?").number
+    # RHA 618 (a): a major for head-butting or attempting to; not 401 (c) "The minimum number of players"
+    a = get_searcher().ask("He lunges at a guy with his head and misses. What's the minimum I can give?", "rha")
+    assert a.citations[0].rule == "618 (a)" and a.answer.startswith("Major")

@@ -16,7 +16,7 @@ from rulebot.search.answer import (best_sentences, citation, label, normalise_nu
                                    penalty_list_of, procedure_of, procedure_steps, question_parts, row_rule,
                                    short_answer)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import FACEOFF_PLACE, GOAL_STANDS, Intent, classify, imposes_penalty
+from rulebot.search.intent import FACEOFF_PLACE, GOAL_STANDS, PENALTY_LEAST, Intent, classify, imposes_penalty
 from rulebot.search.query import late_game_words, official_words, parse_query
 from rulebot.search.text import introduces_list, respell
 from rulebot.search.ranker import WEAK_WEIGHT, ClauseRanker
@@ -41,6 +41,7 @@ _MATCH = re.compile(r"\bmatch penalty\b", re.I)
 
 #: A rule's text that defines its subject ("Fighting is defined as ...", "Control of the puck means ...").
 _STATES_DEFINITION = re.compile(r"\b(?:is|are|shall be) (?:defined|considered) as\b|^[^.]{0,60}\b(?:means|shall mean)\b"
+                                r"|^[^.]{0,60}\b(?:is|are) (?:one|those|any) (?:which|that|who)\b"
                                 r"|\b(?:will|shall) be (?:called|deemed) (?:a|an)\b", re.I)
 
 _RULE_WORDS = re.compile(r"\b(?:what(?:'s| is| does)?|show|read|rule|rules|section|clause|article|say|says|in|about)\b|[?!#§]|\.(?!\d)",
@@ -53,7 +54,8 @@ NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
 ROW_RULE_WEIGHT = 1.5
 GOAL_WEIGHT = 1.3
-#: A list item shorter than this is a fragment ("Points") cited after the sentence that announces it.
+#: A list item shorter than this, and no sentence, is a fragment ("Points") cited after the sentence
+#: that announces it.
 FRAGMENT_CHARS = 40
 #: Another rulebook's clause is named under "Other rulebooks" only when it scores this share of the best.
 OTHERS_SHARE = 0.5
@@ -100,6 +102,7 @@ class Searcher:
                 hits.append(Hit(c, 100.0))
                 seen.add(c.id)
         rest = pq.text if pq.clauses else pq.text or query
+        rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
         rest = f"{rest} {official_words(rest)} {late_game_words(rest)}".strip()
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
         intent = classify(query)
@@ -114,7 +117,7 @@ class Searcher:
             if hit.clause.id in seen:
                 continue
             parent = self.index.get(hit.clause.parent) if hit.clause.parent else None
-            if ((intent.procedure or len(hit.clause.text) < FRAGMENT_CHARS) and hit.clause.kind == "item"
+            if ((intent.procedure or is_fragment(hit.clause.text)) and hit.clause.kind == "item"
                     and parent is not None and introduces_list(parent.text) and parent.id not in seen):
                 # a step of a procedure, or an item that says nothing alone ("Points", "Goal
                 # difference"): give the list from its start
@@ -130,7 +133,7 @@ class Searcher:
                 # items that match the question themselves first, best first; then the others in order
                 items.sort(key=lambda c: -own.get(c.id, 0.0))
                 for n, item in enumerate(items):
-                    if n == 0 and (intent.procedure or item.id in own) and len(item.text) >= FRAGMENT_CHARS:
+                    if n == 0 and (intent.procedure or item.id in own) and not is_fragment(item.text):
                         hits.insert(len(hits) - 1, Hit(item, hit.score))
                     else:
                         hits.append(Hit(item, hit.score * 0.99))
@@ -315,7 +318,7 @@ class Searcher:
             # the steps the answer quotes first, the one that fits the question best before the
             # clause announcing them (the steps are the substance; "as follows:" is not)
             steps = procedure_steps(self.index, procedure, question, best_first=True)
-            quoted = (steps[:1] + [procedure] + steps[1:] if steps and len(steps[0].text) >= FRAGMENT_CHARS
+            quoted = (steps[:1] + [procedure] + steps[1:] if steps and not is_fragment(steps[0].text)
                       else [procedure] + steps)  # "Points" says nothing before "The ranking ... by"
             ids = {c.id for c in quoted}
             hits = [Hit(c, hits[0].score) for c in quoted] + [h for h in hits if h.clause.id not in ids]
@@ -597,6 +600,13 @@ def prefer_quoted_term(hits: list[Hit], question: str) -> list[Hit]:
             w = QUOTED_TERM_WEIGHT
         out.append(Hit(c, h.score * w))
     return sorted(out, key=lambda h: -h.score)
+
+
+def is_fragment(text: str) -> bool:
+    """True for a list item that says nothing alone: short and no sentence ("Points", "Goal
+    difference"), not a short rule ("The teams shall not change ends.")."""
+    text = text.strip()
+    return len(text) < FRAGMENT_CHARS and not text.endswith((".", "!", "?"))
 
 
 def heading_like(clause) -> bool:

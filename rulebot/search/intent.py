@@ -70,6 +70,10 @@ _FOUL = re.compile(
     r"|hit from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand)\b", re.I)
 #: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
+#: "What's the minimum I'm giving?", "what's the least I can call?": the lightest call for what the
+#: question describes, not a minimum number.
+PENALTY_LEAST = re.compile(r"\b(?:the )?(?:minimum|least)\b(?=(?:\s+(?:i'?m giving|i am giving|i can give|i have to give"
+                           r"|i give|i can call|penalty|call|he gets|he can get))?\s*[?.!]*\s*$)", re.I)
 #: A question about a goal: the puck in the net, a goal, a shot going in.
 _GOAL_WORDS = re.compile(r"\b(?:goals?|net|scores?d?|(?:goes|went|go)\b[^.?!]{0,15}\bin|wave it off|waved? off)\b", re.I)
 #: A clause that says whether a goal stands ("The goal shall not be allowed if ...", "a goal may not be
@@ -130,7 +134,8 @@ def classify(question: str) -> Intent:
                                                       for w in content))
               # a gesture, then "which penalty is that?"
               or (body and gesture >= 3 and bool(_WHICH_IS_THAT.search(question))))
-    number = bool(_NUMBER.search(question))
+    least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call
+    number = bool(_NUMBER.search(question)) and not least
     definition = bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
     procedure = bool(_PROCEDURE.search(question))
     # a foul told as a story asks for the call, unless the question asks something else about it
@@ -140,7 +145,7 @@ def classify(question: str) -> Intent:
     return Intent(
         signal=signal,
         definition=definition,
-        penalty=((bool(_PENALTY.search(question)) and not _VALIDITY.search(question)) or foul) and not restart,
+        penalty=((bool(_PENALTY.search(question)) and not _VALIDITY.search(question)) or foul or least) and not restart,
         number=number,
         compare=bool(_COMPARE.search(question)),
         procedure=procedure,
