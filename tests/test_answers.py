@@ -561,3 +561,8 @@ def test_what_is_the_minimum_after_a_foul_asks_for_the_least_call():
     # RHA 618 (a): a major for head-butting or attempting to; not 401 (c) "The minimum number of players"
     a = get_searcher().ask("He lunges at a guy with his head and misses. What's the minimum I can give?", "rha")
     assert a.citations[0].rule == "618 (a)" and a.answer.startswith("Major")
+
+
+def test_a_whole_gesture_told_without_naming_the_official_is_a_signal_question():
+    assert classify("Arms crossed in front of the chest, fists closed, not above the head.").signal
+    assert not classify("He crossed the line with the puck and his stick up").signal

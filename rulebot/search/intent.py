@@ -117,6 +117,10 @@ class Intent:
     goal: bool = False  # whether a goal stands ("goal or no goal?", "does it count?", "do I wave it off?")
 
 
+#: Gesture words that make a question a signal question with no official named.
+GESTURE_ALONE = 5
+
+
 def classify(question: str) -> Intent:
     """Read a question's intent from its words (no model, a few word lists and patterns)."""
     ws = words(question)
@@ -133,7 +137,10 @@ def classify(question: str) -> Intent:
               or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL
                                                       for w in content))
               # a gesture, then "which penalty is that?"
-              or (body and gesture >= 3 and bool(_WHICH_IS_THAT.search(question))))
+              or (body and gesture >= 3 and bool(_WHICH_IS_THAT.search(question)))
+              # a whole gesture told with no one named ("crossed his arms in front, fists closed, at
+              # chest level"): the signal
+              or (body and gesture >= GESTURE_ALONE and not _FOUL.search(question)))
     least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call
     number = bool(_NUMBER.search(question)) and not least
     definition = bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
