@@ -53,6 +53,8 @@ ROLES = {
     "spectator": frozenset("spectator spectators fan fans crowd".split()),
 }
 ROLE_MISMATCH = 0.8
+ROLE_MATCH = 1.4
+_RARE_ROLES = frozenset({"spectator"})
 
 
 def roles(text: str) -> frozenset[str]:
@@ -336,7 +338,11 @@ class ClauseRanker:
         """:data:`ROLE_MISMATCH` for a clause that names only people other than those the question
         names and never a skater ("the goalkeeper's stick" for a skater's stick), else 1."""
         own = self.doc_roles[doc]
-        return ROLE_MISMATCH if own and "skater" not in own and not own & asked else 1.0
+        if own and "skater" not in own and not own & asked:
+            return ROLE_MISMATCH
+        if asked & own & _RARE_ROLES:
+            return ROLE_MATCH  # "a fan ... the player shoves him": the rule on players and spectators
+        return 1.0
 
     # ------------------------------------------------------------------ scoring
     def score(self, qterms: list[QueryTerm], rulesets: set[str] | None = None) -> dict[int, float]:
