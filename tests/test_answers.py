@@ -566,3 +566,8 @@ def test_what_is_the_minimum_after_a_foul_asks_for_the_least_call():
 def test_a_whole_gesture_told_without_naming_the_official_is_a_signal_question():
     assert classify("Arms crossed in front of the chest, fists closed, not above the head.").signal
     assert not classify("He crossed the line with the puck and his stick up").signal
+
+
+def test_two_classes_compared_are_answered_in_the_order_asked():
+    a = get_searcher().ask("Is a gross misconduct worse than a game misconduct in RHA?")
+    assert a.answer.startswith("RHA gross misconduct") and "RHA game misconduct" in a.answer

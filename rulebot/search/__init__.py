@@ -31,6 +31,7 @@ long length minutes minute min duration always two ten five four time times last
 involve involves difference different happens happen serve served serving sit sits league here rules
 penalty penalties player players regular normal standard actually exactly kind type much get gets
 count counts charged next miss misses suspended suspension game games book rulebook
+bigger smaller worse harsher stronger heavier lighter severe serious same similar versus than
 """.split())
 
 _AGGRAVATED = re.compile(r"injur|\bhurt\b|blood|bleed|may also be treated|may (?:also )?include|"
@@ -411,7 +412,8 @@ class Searcher:
             # "how long is a penalty" in a rulebook without a plain "penalty": its ordinary one, the minor
             want = [("minor" if n == "penalty" and not any(pc.name == "penalty" for pc in mine) else n)
                     for n in named]
-            out += [pc for pc in mine if pc.name in want]
+            # in the order the question names them ("a gross misconduct ... a game misconduct")
+            out += sorted((pc for pc in mine if pc.name in want), key=lambda pc: want.index(pc.name))
         return out
 
     def classes_named(self, question: str, scope: set[str]) -> list:
