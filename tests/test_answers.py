@@ -571,3 +571,9 @@ def test_a_whole_gesture_told_without_naming_the_official_is_a_signal_question()
 def test_two_classes_compared_are_answered_in_the_order_asked():
     a = get_searcher().ask("Is a gross misconduct worse than a game misconduct in RHA?")
     assert a.answer.startswith("RHA gross misconduct") and "RHA game misconduct" in a.answer
+
+
+def test_the_call_a_question_guesses_counts_less_than_the_play_it_describes():
+    # ball hockey 25: "Hooking: ... will be called a hook. Stick lifts/tying up the opponent is not a penalty"
+    a = get_searcher().ask("Their D lifted my forward's stick off the ball. Was that a hook?", "ball-hockey")
+    assert a.answer.startswith("No penalty")

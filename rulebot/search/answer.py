@@ -37,6 +37,12 @@ _HAS_NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|te
                          re.I)
 
 
+#: The call a question guesses at ("..., is that a hook?", "hooking or clean?"): its words say less about
+#: which sentence answers than the play described.
+_HYPOTHESIS = re.compile(r"\b(?:is|was) (?:that|it|this) (?:a |an )?([\w -]{3,30}?)\s*\?|\b([\w-]{3,20}) or (?:clean|legal|nothing)\b",
+                         re.I)
+HYPOTHESIS_WEIGHT = 0.5
+
 #: A question about when something happens or may happen, and a sentence that says when.
 _ASKS_WHEN = re.compile(r"\bwhen (?:is|are|does|do|can|could|should|must|may|will|has|have|did)\b|\bhow soon\b"
                         r"|\bat what (?:point|time)\b", re.I)
@@ -63,6 +69,8 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
     from rulebot.search.text import load_synonyms, words
 
     qt = {t: 1.0 for t in terms(query)}
+    for t in terms(" ".join(" ".join(g) for g in _HYPOTHESIS.findall(query))):
+        qt[t] = HYPOTHESIS_WEIGHT  # "is that a hook?": the call the question guesses, not what happened
     for alt in load_synonyms().expansions(words(query)):
         for t in terms(alt):
             qt.setdefault(t, 0.5)
