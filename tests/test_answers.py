@@ -577,3 +577,10 @@ def test_the_call_a_question_guesses_counts_less_than_the_play_it_describes():
     # ball hockey 25: "Hooking: ... will be called a hook. Stick lifts/tying up the opponent is not a penalty"
     a = get_searcher().ask("Their D lifted my forward's stick off the ball. Was that a hook?", "ball-hockey")
     assert a.answer.startswith("No penalty")
+
+
+def test_a_step_of_a_list_inside_the_procedure_can_answer():
+    # RHA 639 (b) 4 C, an item of the shootout list inside the overtime list
+    a = get_searcher().ask("Tournament plays one overtime and then a shootout - how does that go, and which "
+                           "team shoots first?", "rha")
+    assert "visiting team shooting first" in a.answer

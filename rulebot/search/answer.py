@@ -552,7 +552,9 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     the first ``n``."""
     from rulebot.search.intent import asks_procedure_span
 
-    steps = [c for c in index.children(parent) if c.text]
+    # the list's items and the items of a list inside it ("a shootout shall take place as follows:
+    # A. ... C. Teams will alternately take a penalty shot, with the visiting team shooting first")
+    steps = [d for c in index.children(parent) for d in [c, *index.children(c)] if d.text]
     m = ANNOUNCES.search(parent.text)
     name = f"{index.heading(parent) or ''} {parent.text[:m.end()] if m else ''}"
     named = set(_part_weights(name))  # the procedure's name and its synonyms pick no step
