@@ -69,7 +69,6 @@ _FOUL = re.compile(
     r"|hauled down|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)|checked from behind"
     r"|hit from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand)\b", re.I)
-#: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
 #: "What's the minimum I'm giving?", "what's the least I can call?": the lightest call for what the
 #: question describes, not a minimum number.
 PENALTY_LEAST = re.compile(r"\b(?:the )?(?:minimum|least)\b(?=(?:\s+(?:i'?m giving|i am giving|i can give|i have to give"
@@ -81,6 +80,7 @@ _GOAL_WORDS = re.compile(r"\b(?:goals?|net|scores?d?|(?:goes|went|go)\b[^.?!]{0,
 GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:not\s+)?(?:be\s+)?"
                          r"(?:allowed|disallowed|counted|scored|awarded|permitted|legal|valid)\b"
                          r"|\b(?:disallow\w*|no goal|not count)\b", re.I)
+#: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
 _VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
                        r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?)", re.I)
