@@ -87,6 +87,10 @@ def test_an_unknown_rule_suggests_the_closest_and_an_empty_search_is_an_error():
     assert proc.returncode != 0 and "did you mean 'TRIPPING' (642)?" in proc.stderr
     proc = rulebot("rule", "rha", "RHA", "402")  # the ruleset named again before the number
     assert proc.returncode == 0 and "402 (a)" in proc.stdout
+    proc = rulebot("rule", "ball hockey 12")  # name and number typed as one argument
+    assert proc.returncode == 0 and proc.stdout.startswith("12\n")
+    proc = rulebot("rule", "nope 12")
+    assert proc.returncode != 0 and "unknown ruleset 'nope 12'" in proc.stderr
     proc = rulebot("search", "")
     assert proc.returncode == 2 and "the search query is empty" in proc.stderr
 

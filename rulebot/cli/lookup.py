@@ -71,8 +71,7 @@ def run_rule(args: argparse.Namespace) -> int:
     from rulebot.corpus import load_index
 
     index = load_index()
-    args.ruleset = index.resolve_ruleset(args.ruleset)
-    number = " ".join(args.number).strip()
+    args.ruleset, number = _split_ruleset(index, args.ruleset, " ".join(args.number).strip())
     if not number:
         clauses = index.by_ruleset(args.ruleset)
         if any(c.kind == "rule" for c in clauses):
@@ -109,6 +108,22 @@ def run_rule(args: argparse.Namespace) -> int:
 
     print_clause_tree(clause, index)
     return 0
+
+
+def _split_ruleset(index, ruleset: str, number: str) -> tuple[str, str]:
+    """The ruleset id and rule number from the two arguments, also when the number came inside the
+    ruleset argument ("rha 402 (h)", "ball hockey 12").  Raises UsageError for an unknown ruleset."""
+    try:
+        return index.resolve_ruleset(ruleset), number
+    except UsageError:
+        parts = ruleset.split()
+        for k in range(len(parts) - 1, 0, -1):  # the longest name in front: "ball hockey 12"
+            try:
+                rid = index.resolve_ruleset(" ".join(parts[:k]))
+            except UsageError:
+                continue
+            return rid, " ".join([*parts[k:], number]).strip()
+        raise
 
 
 def _did_you_mean(index, ruleset: str, asked: str) -> str:
