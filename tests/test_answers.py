@@ -437,6 +437,14 @@ def test_light_verbs_and_counts_in_words_weigh_little():
     assert weights["take"] < 0.5 and weights["full"] < 0.5 and weights["2"] < 0.5
 
 
+def test_possessives_and_contractions_keep_their_word_lists():
+    # "it's" and "the guy's" are the stop words "it" and "guy"; "team's" is the weak word "team"
+    weights = {t.term: t.weight for t in get_searcher().ranker.query_terms(
+        "it's the guy's stick, and the team's bench")}
+    assert "it" not in weights and "guy" not in weights and weights["team"] < 0.5
+    assert weights["stick"] == 1.0 and weights["bench"] == 1.0
+
+
 def test_a_clause_about_someone_the_question_does_not_name_weighs_less():
     from rulebot.search.ranker import roles
 

@@ -8,6 +8,8 @@ import unicodedata
 from functools import lru_cache
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[+'][a-z0-9]+)*")
+#: A possessive or contracted ending: "the goalie's stick" and "it's" are "goalie" and "it".
+_CLITIC = re.compile(r"'(?:s|re|ve|ll|d|m)$")
 
 NUMBER_WORDS = {
     "zero": "0", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
@@ -76,8 +78,9 @@ def fold(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Lower-case word tokens (letters and digits; "5+20" and "don't" stay whole)."""
-    return _TOKEN.findall(fold(text))
+    """Lower-case word tokens (letters and digits; "5+20" and "don't" stay whole; "guy's" and "it's"
+    are "guy" and "it", so the stop-word and weak-word lists hold for them)."""
+    return [_CLITIC.sub("", w) for w in _TOKEN.findall(fold(text))]
 
 
 @lru_cache(maxsize=1)
