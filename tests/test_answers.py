@@ -592,3 +592,13 @@ def test_a_step_of_a_list_inside_the_procedure_can_answer():
     a = get_searcher().ask("Tournament plays one overtime and then a shootout - how does that go, and which "
                            "team shoots first?", "rha")
     assert "visiting team shooting first" in a.answer
+
+
+def test_a_puck_shot_out_of_play_is_no_shoot_out():
+    from rulebot.search.text import terms, units, words
+
+    assert "shoot_out" not in terms("Puck shot out of play - the offending team backs off")
+    assert ("time out", "time_out") in units(words("one time out of one-minute duration"))
+    assert ("shoot out", "shoot_out") in units(words("the shoot out decides it"))
+    a = get_searcher().ask("a player fires the puck into the crowd, how is play restarted", "challenge-cup-u9")
+    assert a.citations[0].rule == "19"

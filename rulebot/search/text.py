@@ -123,13 +123,19 @@ COMPOUNDS = frozenset({("penalti", "shoot"), ("time", "out"), ("face", "off"), (
                        ("doubl", "minor")})
 
 
+#: Compounds that are a verb and its particle before "of": "puck shot out of play" is no shoot-out
+#: ("one time out of one-minute duration" is a time-out).
+VERB_BEFORE_OF = frozenset({("shoot", "out")})
+
+
 def units(ws: list[str]) -> list[tuple[str, str]]:
     """``(surface, term)`` for each word of ``ws``, the two words of a :data:`COMPOUNDS` pair as one
     unit (``("time out", "time_out")``)."""
     out: list[tuple[str, str]] = []
     i = 0
     while i < len(ws):
-        if i + 1 < len(ws) and (stem(ws[i]), stem(ws[i + 1])) in COMPOUNDS:
+        pair = (stem(ws[i]), stem(ws[i + 1])) if i + 1 < len(ws) else None
+        if pair in COMPOUNDS and not (pair in VERB_BEFORE_OF and ws[i + 2:i + 3] == ["of"]):
             out.append((f"{ws[i]} {ws[i + 1]}", f"{stem(ws[i])}_{stem(ws[i + 1])}"))
             i += 2
         else:
@@ -140,14 +146,8 @@ def units(ws: list[str]) -> list[tuple[str, str]]:
 
 def terms(text: str, keep_stop_words: bool = False) -> list[str]:
     """Index terms of a text: stemmed words, stop words removed (unless ``keep_stop_words``), the
-    words of a :data:`COMPOUNDS` pair joined into one term."""
-    out = [stem(w) for w in words(text) if keep_stop_words or w not in STOP_WORDS]
-    i = 0
-    while i < len(out) - 1:
-        if (out[i], out[i + 1]) in COMPOUNDS:
-            out[i:i + 2] = [f"{out[i]}_{out[i + 1]}"]
-        i += 1
-    return out
+    words of a :data:`COMPOUNDS` pair joined into one term (:func:`units`)."""
+    return [term for w, term in units(words(text)) if keep_stop_words or w not in STOP_WORDS]
 
 
 
