@@ -28,6 +28,17 @@ def test_intent_reads_the_question():
     assert not classify("How many shooters does each team get in the shootout?").penalty
     assert classify("How long are periods in each ruleset?").compare
     assert classify("What exactly counts as a fight?").definition
+    # "can I give him something?" and a closing "Anything?" ask for a call; "miss anything?" does not
+    assert classify("He embellishes a trip. Can I give him something as well?").penalty
+    assert classify("Kid won't give up the puck at the change buzzer. Anything?").penalty
+    assert not classify("Coach was ejected yesterday. Does he miss anything?").penalty
+
+
+def test_may_result_in_a_penalty_states_a_penalty():
+    from rulebot.search.intent import imposes_penalty
+
+    assert imposes_penalty("Entering the ice too early may result in a penalty.")
+    assert not imposes_penalty("Players change on the fly at the buzzer.")
 
 
 def test_penalty_question_answers_with_the_call_first():

@@ -46,6 +46,8 @@ _PENALTY = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:penalty|penalties|call|code|punishment|sanction)"
     r"|penalty (?:for|is|code)|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
     r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess|do)"
+    r"|(?:can|do|should|could) (?:i|we|you) (?:give|call|assess|hand) (?:him|her|them|the \w+ )?(?:something|anything|a penalty)"
+    r"|(?:^|[.!?]\s*)anything\s*\?\s*$"
     r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
     r"|how many minutes|minutes is that|what happens to (?:him|her|the player|them)"
     r"|what(?:'s| is) (?:that|it|this) worth"
@@ -164,7 +166,7 @@ def classify(question: str) -> Intent:
 _IMPOSES = re.compile(
     r"\b(minor|major|misconduct|match|bench minor|double minor|game ejection)\b[^.]{0,60}"
     r"\b(penalty|penalties)\b|\b(?:shall|will) (?:\w+ly )?be (?:imposed|assessed|awarded|given)\b"
-    r"|\bwill (?:\w+ly )?(?:result in|receive)\b"
+    r"|\b(?:will|may|shall) (?:\w+ly )?(?:result in|receive)\b"
     r"|\bawards? (?:a |the )?penalty shot|\bresults? in (?:a )?penalty shot"
     r"|\bis not a penalty\b|\bshall (?:\w+ly )?(?:receive|incur)\b", re.I)
 
