@@ -613,3 +613,11 @@ def test_a_puck_shot_out_of_play_is_no_shoot_out():
     assert ("shoot out", "shoot_out") in units(words("the shoot out decides it"))
     a = get_searcher().ask("a player fires the puck into the crowd, how is play restarted", "challenge-cup-u9")
     assert a.citations[0].rule == "19"
+
+
+def test_a_goal_off_an_official_is_answered_by_whether_it_stands():
+    # "my skate" is the official's: the rules that disallow the goal and place the face-off after it
+    a = get_searcher().ask("A pass bounces off my leg and into their goal. Good goal?", "firs-2017")
+    assert a.citations[0].rule == "5.5.11 I"
+    a = get_searcher().ask("Shot from the blue line ricochets off my skate and in. Do we count it?", "rha")
+    assert {c.rule for c in a.citations[:2]} == {"616 (f)", "613 (i)"}

@@ -633,8 +633,10 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
     elif intent.definition and _STATES_DEFINITION.search(clause.text):
         w *= 1.3  # "Fighting is defined as the actual throwing of a punch(es) ..." (FIRS 6.4.19 A)
-    if intent.goal and GOAL_STANDS.search(clause.text):
-        w *= GOAL_WEIGHT  # "goal or no goal?": a clause that says whether the goal stands
+    if intent.goal and GOAL_STANDS.search(clause.text) and (intent.restart or not FACEOFF_PLACE.search(clause.text)):
+        # "goal or no goal?": a clause that says whether the goal stands, not where the face-off after
+        # a disallowed goal is ("When a goal is disallowed ..., the face-off shall be at ...")
+        w *= GOAL_WEIGHT
     if intent.restart and FACEOFF_PLACE.search(clause.text):
         w *= 1.5  # "where is the face-off after ...": a clause that names the place
     if intent.procedure and introduces_list(clause.text):
