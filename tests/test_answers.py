@@ -543,6 +543,7 @@ def test_two_words_the_rulebook_writes_as_one_are_found_and_covered():
     a = get_searcher().ask("Is there a warm-up before games in the gym league?", "ball-hockey")
     assert a.answered and a.citations[0].rule == "5"
     assert "warmup" in get_searcher().ranker.closed_compounds(["warm", "up"])
+    assert get_searcher().ranker.closed_compounds(["hurt", "so", "one", "of"]) == []  # no "soon"
 
 
 def test_a_quoted_rulebook_word_is_defined_whatever_else_the_question_asks():

@@ -266,7 +266,7 @@ class ClauseRanker:
         "warmup", "slap shot" -> "slapshot"); only terms the index has."""
         out = []
         for a, b in zip(qwords, qwords[1:]):
-            if a.isalpha() and b.isalpha():
+            if a.isalpha() and b.isalpha() and a not in STOP_WORDS and b not in STOP_WORDS:  # "so one" is no "soon"
                 t = stem(a + b)
                 if t in self.postings and t not in out:
                     out.append(t)
