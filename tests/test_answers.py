@@ -622,3 +622,12 @@ def test_a_goal_off_an_official_is_answered_by_whether_it_stands():
     assert a.citations[0].rule == "5.5.11 I"
     a = get_searcher().ask("Shot from the blue line ricochets off my skate and in. Do we count it?", "rha")
     assert {c.rule for c in a.citations[:2]} == {"616 (f)", "613 (i)"}
+
+
+def test_everyday_words_for_the_crease_play_and_the_skater_in_net():
+    a = get_searcher().ask("attacker camped in the crease doesn't hinder the keeper and the puck goes in - allowed?",
+                           "rha")
+    assert a.citations[0].rule == "616 (j)"
+    a = get_searcher().ask("a skater straps on the pads because both goalies are injured, what is he called",
+                           "firs-2017")
+    assert a.citations[0].title == "Temporary Goalkeeper"
