@@ -125,11 +125,23 @@ def test_synonym_phrases_match_as_phrases():
     assert any("too many players on the floor" in h.clause.text for h in hits)
 
 
+def test_every_synonym_phrase_keeps_at_least_two_terms():
+    # "is up" would be the phrase term "~up" ("is" is a filler) and match every "up"
+    from rulebot.search.ranker import phrase_term
+    from rulebot.search.text import load_synonyms, words
+
+    syn = load_synonyms()
+    members = [m for g in syn.groups for m in g] + [m for v in syn.rewrites.values() for m in v]
+    collapsed = [m for m in members if len(words(m)) > 1 and " " not in phrase_term(m) and "_" not in phrase_term(m)]
+    assert collapsed == []
+
+
 def test_possessives_and_irregular_forms_meet_the_rulebook_words():
     from rulebot.search.text import stem
 
     assert stem("whistle's") == stem("whistle")
     assert stem("shot") == stem("shoots") and stem("fell") == stem("falls")
+    assert stem("blown") == stem("blew") == stem("blow")
 
 
 def test_a_question_that_asks_two_things_is_split_into_its_parts():
@@ -631,3 +643,8 @@ def test_everyday_words_for_the_crease_play_and_the_skater_in_net():
     a = get_searcher().ask("a skater straps on the pads because both goalies are injured, what is he called",
                            "firs-2017")
     assert a.citations[0].title == "Temporary Goalkeeper"
+
+
+def test_blown_is_blow_and_who_gets_the_ball_is_possession():
+    a = get_searcher().ask("a penalty is called - when is play blown down and who gets the ball", "ball-hockey")
+    assert a.citations[0].rule == "23"

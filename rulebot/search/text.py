@@ -31,7 +31,7 @@ IRREGULAR = {
     "froze": "freeze", "frozen": "freeze", "slid": "slide", "flew": "fly", "thrust": "thrust",
     "shooter": "shoot", "shooters": "shoot", "shootout": "shoot_out", "shootouts": "shoot_out",
     "timeout": "time_out", "timeouts": "time_out", "faceoff": "face_off", "faceoffs": "face_off",
-    "wooden": "wood", "criteria": "criterion",
+    "wooden": "wood", "criteria": "criterion", "blown": "blow", "blew": "blow",
 }
 
 STOP_WORDS = frozenset("""
