@@ -648,3 +648,8 @@ def test_everyday_words_for_the_crease_play_and_the_skater_in_net():
 def test_blown_is_blow_and_who_gets_the_ball_is_possession():
     a = get_searcher().ask("a penalty is called - when is play blown down and who gets the ball", "ball-hockey")
     assert a.citations[0].rule == "23"
+
+
+def test_how_do_we_rank_them_asks_for_the_tie_breaking_order():
+    a = get_searcher().ask("Two sides are level on points after the group games. How do we rank them?", "youth-cup")
+    assert a.citations[0].rule == "Rules ¶11"
