@@ -653,3 +653,10 @@ def test_blown_is_blow_and_who_gets_the_ball_is_possession():
 def test_how_do_we_rank_them_asks_for_the_tie_breaking_order():
     a = get_searcher().ask("Two sides are level on points after the group games. How do we rank them?", "youth-cup")
     assert a.citations[0].rule == "Rules ¶11"
+
+
+def test_the_first_tie_breaker_is_the_first_item_of_the_list():
+    a = get_searcher().ask("U9: what is the first tie-breaker when two clubs are level after the round robin?")
+    assert a.citations[0].rule == "28 a" and a.answer.startswith("The team who won head to head")
+    a = get_searcher().ask("U9: two clubs are level after the round robin. Which tie-breaker uses goals against?")
+    assert a.citations[0].rule == "28 b"  # only "first" prefers the first item

@@ -55,6 +55,10 @@ NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
 ROW_RULE_WEIGHT = 1.5
 GOAL_WEIGHT = 1.3
+#: "What's the first tie-breaker", "the first thing we look at": the first item of a list asked for.
+_FIRST_OF_LIST = re.compile(r"\b(?:the )?first (?:thing|one|tie-?break\w*|criteri\w*|step|factor|check|test)\b"
+                            r"|\bwhat(?:'s| is| comes) first\b", re.I)
+FIRST_ITEM_WEIGHT = 1.25
 #: A list item shorter than this, and no sentence, is a fragment ("Points") cited after the sentence
 #: that announces it.
 FRAGMENT_CHARS = 40
@@ -113,6 +117,8 @@ class Searcher:
         if intent.number:
             reranked = self.prefer_numbered_subject(reranked, rest)
         reranked = prefer_quoted_term(reranked, query)  # "when the book says 'altercation', ..."
+        if _FIRST_OF_LIST.search(query):
+            reranked = self.prefer_first_item(reranked)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -140,6 +146,20 @@ class Searcher:
                         hits.append(Hit(item, hit.score * 0.99))
                     seen.add(item.id)
         return hits[:limit]
+
+    def prefer_first_item(self, hits: list[Hit]) -> list[Hit]:
+        """For "what's the first tie-breaker": the first item of a list weighs FIRST_ITEM_WEIGHT more
+        than it would (Challenge Cup U9 28 a "Head to Head" before 28 b "Goals Against")."""
+        out = []
+        for h in hits:
+            c, w = h.clause, 1.0
+            parent = self.index.get(c.parent) if c.kind == "item" and c.parent else None
+            if parent is not None and introduces_list(parent.text):
+                first = next((x for x in self.index.children(parent) if x.text), None)
+                if first is not None and first.id == c.id:
+                    w = FIRST_ITEM_WEIGHT
+            out.append(Hit(c, h.score * w))
+        return sorted(out, key=lambda h: -h.score)
 
     def rules_of_rows(self, hits: list[Hit], depth: int = 10) -> list[Hit]:
         """For a penalty question: a penalty-index row found among the best hits ("Tripping 6.4.33 A
