@@ -660,3 +660,11 @@ def test_the_first_tie_breaker_is_the_first_item_of_the_list():
     assert a.citations[0].rule == "28 a" and a.answer.startswith("The team who won head to head")
     a = get_searcher().ask("U9: two clubs are level after the round robin. Which tie-breaker uses goals against?")
     assert a.citations[0].rule == "28 b"  # only "first" prefers the first item
+
+
+def test_a_wet_floor_is_the_rulebooks_unsafe_condition_and_a_third_official_its_assistant():
+    for q in ("There's a puddle by the bench from a leak in the roof. Can we stop the game?",
+              "Roof leak left the floor slippery in one corner. What can the referee do?"):
+        assert "640 (d)" in [c.rule for c in get_searcher().ask(q, "rha").citations[:3]]
+    a = get_searcher().ask("what does the third official do at RHA finals")
+    assert a.citations[0].rule.startswith("503")
