@@ -668,3 +668,9 @@ def test_a_wet_floor_is_the_rulebooks_unsafe_condition_and_a_third_official_its_
         assert "640 (d)" in [c.rule for c in get_searcher().ask(q, "rha").citations[:3]]
     a = get_searcher().ask("what does the third official do at RHA finals")
     assert a.citations[0].rule.startswith("503")
+
+
+def test_an_english_word_is_no_typo_of_a_rulebook_word():
+    r = get_searcher().ranker
+    assert r.correct("puddle") is None and r.correct("thing") is None and r.correct("bottle") is None
+    assert r.correct("slahsing") == "slashing" and r.correct("trippin") == "tripping"

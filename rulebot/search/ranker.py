@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
-from rulebot.search.text import (ANNOUNCES, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, introduces_list, load_synonyms, negated_terms,
+from rulebot.search.text import (ANNOUNCES, is_english_word, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, introduces_list, load_synonyms, negated_terms,
                                  polarity, stem, terms, units, words)
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
@@ -204,7 +204,9 @@ class ClauseRanker:
 
         best = process.extractOne(word, self.vocab, scorer=fuzz.ratio, score_cutoff=80)
         # a typo keeps its first letter: "looking" is not "hooking", "rips" not "trips"
-        return best[0] if best and best[0][0] == word[0] else None
+        if not best or best[0][0] != word[0] or is_english_word(word):
+            return None  # an English word is no typo: "puddle" is not "paddle", "thing" not "think"
+        return best[0]
 
     def query_terms(self, query: str) -> list[QueryTerm]:
         """Weighted stems for a query: its own words (weak words lower), typo corrections, synonyms."""

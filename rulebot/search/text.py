@@ -221,6 +221,19 @@ class Synonyms:
 
 
 @lru_cache(maxsize=1)
+def _english():
+    from spellchecker import SpellChecker  # about 0.15 s to load: only when a word looks like a typo
+
+    return SpellChecker(distance=1)
+
+
+def is_english_word(word: str) -> bool:
+    """True when ``word`` (lower case) is in pyspellchecker's English word list ("puddle", "thing"),
+    so no typo of a rulebook word ("paddle", "think")."""
+    return word in _english()
+
+
+@lru_cache(maxsize=1)
 def load_synonyms() -> Synonyms:
     """The packaged synonym list (``rulebot/data/synonyms.yaml``)."""
     import yaml
