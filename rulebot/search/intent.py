@@ -27,6 +27,9 @@ _WHICH_IS_THAT = re.compile(r"\b(?:which|what)\b[^?.!]{0,25}\b(?:penalty|call|in
                             r"[^?.!]{0,15}\b(?:is|was|does) (?:that|this|it)\b", re.I)
 _META = frozenset("signal signals signalling signaling gesture gestures motion motions".split())
 _OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra ump partner partners".split())
+#: "What's he telling me?", "what does that mean?": after a gesture, a question about what it signals.
+_WHAT_IT_SAYS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:he|she|they|that|this|it) (?:telling|saying|tell|say|mean|"
+                           r"means|indicat\w*|signal\w*)\b", re.I)
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
 #: delayed minor and they score").
@@ -41,7 +44,7 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
                          r"|considered|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|called in the rules?"
                          r"|(?:book|rules|rulebook|rule book) (?:says|calls|means))\b"
-                         r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
+                         r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
 _PENALTY = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:penalty|penalties|call|code|punishment|sanction)"
     r"|penalty (?:for|is|code)|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
@@ -138,6 +141,8 @@ def classify(question: str) -> Intent:
               # nothing but a gesture: "hands on hips", "arms crossed above the head"
               or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL
                                                       for w in content))
+              # an official's gesture, then "what's he telling me?"
+              or (body and official_first is not None and bool(_WHAT_IT_SAYS.search(question)))
               # a gesture, then "which penalty is that?"
               or (body and gesture >= 3 and bool(_WHICH_IS_THAT.search(question)))
               # a whole gesture told with no one named ("crossed his arms in front, fists closed, at
