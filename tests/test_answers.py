@@ -549,7 +549,7 @@ def test_goal_or_no_goal_asks_for_the_clause_that_says_whether_a_goal_stands():
 def test_a_when_question_is_answered_with_the_sentence_that_says_when():
     # FIRS 6.1.8 A 9: "The goalkeeper must stay in the crease until ...", not "If the goalkeeper leaves
     # the goal crease prior to ... the player will re-take the penalty shot"
-    a = get_searcher().ask("Penalty shot coming up - when can the goalie come off his crease?", "firs-2017")
+    a = get_searcher().ask("On a penalty shot, when is the goalie allowed out of the crease?", "firs-2017")
     assert a.answer.startswith("The goalkeeper must stay in the crease until")
 
 
@@ -677,3 +677,21 @@ def test_an_english_word_is_no_typo_of_a_rulebook_word():
     r = get_searcher().ranker
     assert r.correct("puddle") is None and r.correct("thing") is None and r.correct("bottle") is None
     assert r.correct("slahsing") == "slashing" and r.correct("trippin") == "tripping"
+
+
+def test_a_word_does_not_also_search_the_phrases_that_only_narrow_it():
+    from rulebot.search.text import load_synonyms
+
+    syn = load_synonyms()
+    assert "line change" in syn.expansions(["change"])
+    assert "line change" not in syn.expansions(["change"], narrowing=False)
+    assert "line change" in syn.expansions(["substitution"], narrowing=False)  # a synonym, not a narrowing
+    assert "into the boards" in syn.expansions(["boarding"], narrowing=False)  # only small words added
+    a = get_searcher().ask("At the U9 change buzzer a kid refuses to give up the puck. What now?")
+    assert a.citations[0].rule == "9"  # relinquish the puck, not "players change on the fly"
+
+
+def test_whether_to_blow_the_whistle_is_not_a_question_about_the_call():
+    assert not classify("A parent leans over and grabs my player's stick. Whistle right away?").penalty
+    assert not classify("He hooks the puck carrier. When do I blow it down?").penalty
+    assert classify("He hooks the puck carrier. What do I give him?").penalty

@@ -89,6 +89,9 @@ GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:
 _VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
                        r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?)", re.I)
+#: Whether or when to stop play ("whistle right away?", "do I blow it down?"), not the call.
+_STOPPAGE = re.compile(r"\bwhistle (?:it )?(?:right away|now|immediately|straight away)|\b(?:do|should|can|must|when do) (?:i|we)"
+                       r"(?: \w+ly)? (?:blow|stop play|whistle)|\bblow (?:it|the play|play) (?:dead|down)\s*(?:right away|now)?\s*\?", re.I)
 #: Words that ask what something is, even with a foul in the question ("what counts as a fight").
 _DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? as|considered|constitutes?|"
                       r"what(?:'s| is) an? )\b", re.I)
@@ -154,7 +157,7 @@ def classify(question: str) -> Intent:
     procedure = bool(_PROCEDURE.search(question))
     # a foul told as a story asks for the call, unless the question asks something else about it
     foul = bool(_FOUL.search(question)) and not (signal or number or procedure or _DEFINES.search(question)
-                                                 or _VALIDITY.search(question))
+                                                 or _VALIDITY.search(question) or _STOPPAGE.search(question))
     restart = bool(_WHERE_RESTART.search(question))
     return Intent(
         signal=signal,

@@ -243,7 +243,8 @@ class ClauseRanker:
             put(joined, 1.0)  # "warm up" is the rulebook's "warmup", "time keeper" its "timekeeper"
         syn = load_synonyms()
         own_phrases = self.query_phrases(qwords)
-        for phrase in syn.expansions(qwords) + own_phrases:
+        # "change" does not also search "line change": a clause with the phrase has the word already
+        for phrase in syn.expansions(qwords, narrowing=False) + own_phrases:
             if len(words(phrase)) > 1:
                 # a phrase is matched as a phrase: "too many players", not every "players"
                 put(phrase_term(phrase), SYNONYM_WEIGHT)

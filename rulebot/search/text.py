@@ -201,8 +201,12 @@ class Synonyms:
                     groups.extend([list(repl)] if as_one else [[w] for w in repl])
         return out, groups
 
-    def expansions(self, query_words: list[str]) -> list[str]:
-        """Other members of every group a query word or phrase belongs to (as text phrases)."""
+    def expansions(self, query_words: list[str], narrowing: bool = True) -> list[str]:
+        """Other members of every group a query word or phrase belongs to (as text phrases).  With
+        ``narrowing`` False, a phrase that adds a content word to the one query word it comes from
+        ("change" -> "line change") is left out: a clause with the phrase has the word already, and the
+        question did not say which change.  Other forms of the word stay ("boarding" -> "into the
+        boards")."""
         out: list[str] = []
         n = len(query_words)
         for i in range(n):
@@ -215,9 +219,20 @@ class Synonyms:
                     found = self.by_stem.get(stem(key[0]))  # an inflection the list does not spell out
                 for gi in found or []:
                     for member in self.groups[gi]:
-                        if tuple(words(member)) != key:
-                            out.append(member)
+                        mw = tuple(words(member))
+                        if mw == key:
+                            continue
+                        if not narrowing and length == 1 and len(mw) > 1 and _narrows(key[0], mw):
+                            continue
+                        out.append(member)
         return out
+
+
+def _narrows(word: str, phrase: tuple[str, ...]) -> bool:
+    """True when ``phrase`` has ``word`` (by stem) and a content word besides ("line change")."""
+    own = stem(word)
+    stems = [stem(w) for w in phrase]
+    return own in stems and any(s != own and w not in STOP_WORDS for w, s in zip(phrase, stems))
 
 
 @lru_cache(maxsize=1)
