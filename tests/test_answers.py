@@ -223,6 +223,7 @@ def test_chat_spellings_are_written_out_but_not_sub_clause_letters():
 
     assert respell("how long r the periods w/ OT b4 the 2nd?") == "how long are the periods with OT before the second?"
     assert respell("RHA 601 (r) and U9") == "RHA 601 (r) and U9"
+    assert respell("at the youth tourney") == "at the youth tournament"  # the Youth Cup's alias
     a = get_searcher().ask("how long r the games", "youth-cup")
     assert a.question == "how long r the games"  # the asker's words are kept
     assert a.citations[0].text == "The duration of a game is 2 x 20 minutes (raw time)."
