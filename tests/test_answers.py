@@ -696,3 +696,9 @@ def test_whether_to_blow_the_whistle_is_not_a_question_about_the_call():
     assert not classify("A parent leans over and grabs my player's stick. Whistle right away?").penalty
     assert not classify("He hooks the puck carrier. When do I blow it down?").penalty
     assert classify("He hooks the puck carrier. What do I give him?").penalty
+
+
+def test_laying_hands_on_a_spectator_is_physically_interfering_with_him():
+    a = get_searcher().ask("A parent yells at the bench and one of our players pushes him back over the glass. "
+                           "What does the player get?", "rha")
+    assert a.citations[0].rule == "625 (b)" and a.answer.startswith("Gross misconduct")
