@@ -332,6 +332,13 @@ def test_what_the_question_says_did_not_happen_weighs_against_a_clause_that_says
     hits = get_searcher().search("Open-ice hit from behind, not into the boards - what does FIRS give?", None, 2)
     # 6.4.26 A (from behind, anywhere), not 6.4.26 B ("from behind into the boards")
     assert hits[0].clause.number == "6.4.26 A"
+    # what a contrast sets aside ("..., not into the boards") draws no clause; a state told is kept
+    from rulebot.search.text import contrasted_terms
+
+    assert "board" in contrasted_terms("hit from behind, not into the boards")
+    assert contrasted_terms("the team is not on the floor ready at game time") == frozenset()
+    a = get_searcher().ask("player hit from behind, not into the boards", "firs-2017")
+    assert a.citations[0].rule == "6.4.26 A"
 
 
 def test_a_list_printed_as_the_paragraphs_after_it_is_answered_and_cited_with_them():

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
-from rulebot.search.text import (ANNOUNCES, is_english_word, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, introduces_list, load_synonyms, negated_terms,
+from rulebot.search.text import (ANNOUNCES, contrasted_terms, is_english_word, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, introduces_list, load_synonyms, negated_terms,
                                  polarity, stem, terms, units, words)
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
@@ -38,6 +38,7 @@ RERANK_DEPTH = 60
 #: "... from behind into the boards") weighs this much; one that also says it did not, this much.
 NEGATED_ASSERTED = 0.75
 NEGATED_SHARED = 1.1
+NEGATED_TERM_WEIGHT = 0.4
 
 #: Who a text is about, by the words it names them with: a skater, a goalkeeper, a team official, a
 #: spectator.  A clause about only someone the question does not name ("the goalkeeper's stick may not
@@ -375,6 +376,14 @@ class ClauseRanker:
     def search(self, query: str, rulesets: set[str] | None = None, limit: int = 10) -> list[Hit]:
         """The best ``limit`` clauses for ``query``, best first (empty when nothing matches)."""
         qterms = self.query_terms(query)
+        negated = negated_terms(query)
+        contrasted = contrasted_terms(query)
+        if contrasted:
+            # what the question sets aside ("hit from behind, not into the boards") draws a clause less;
+            # a clause that says it happened weighs less below
+            qterms = [QueryTerm(t.term, t.weight * NEGATED_TERM_WEIGHT, t.group)
+                      if t.term in contrasted or any(w in contrasted for w in t.term.lstrip("~").split()) else t
+                      for t in qterms]
         scores = self.score(qterms, rulesets)
         best = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:max(limit, RERANK_DEPTH)]
         if COVERAGE_WEIGHT and best:
@@ -383,7 +392,6 @@ class ClauseRanker:
             asked = roles(query)
             if asked and ROLE_MISMATCH != 1.0:
                 best = [(d, s * self.role_weight(d, asked)) for d, s in best]
-            negated = negated_terms(query)
             if negated:
                 best = [(d, s * self.negation_weight(d, negated)) for d, s in best]
             best.sort(key=lambda kv: (-kv[1], kv[0]))

@@ -311,6 +311,17 @@ def negated_terms(query: str) -> frozenset[str]:
     return frozenset(out)
 
 
+#: A negation that sets something aside after saying what did happen: "hit from behind, not into the
+#: boards", "a defender - not the goalie -", "but not over the head".
+_CONTRAST = re.compile(r"(?:[,;(\u2013\u2014]|\s-|\bbut)\s*not\b[^,.;:?!()\u2013\u2014]*", re.I)
+
+
+def contrasted_terms(query: str) -> frozenset[str]:
+    """The :func:`negated_terms` of the question's contrasting negations only ("..., not into the
+    boards"), not of a state it tells ("no blood", "the team is not ready")."""
+    return frozenset().union(*(negated_terms(m.group(0)) for m in _CONTRAST.finditer(query)))
+
+
 def without_negated(query: str) -> tuple[str, str]:
     """(the query without its negated spans, those spans): "crossed arms in front, not over his head"
     -> ("crossed arms in front, ", "not over his head")."""
