@@ -709,3 +709,11 @@ def test_laying_hands_on_a_spectator_is_physically_interfering_with_him():
     a = get_searcher().ask("A parent yells at the bench and one of our players pushes him back over the glass. "
                            "What does the player get?", "rha")
     assert a.citations[0].rule == "625 (b)" and a.answer.startswith("Gross misconduct")
+
+
+def test_an_official_doing_something_with_his_body_is_a_signal_question():
+    assert classify("ref makes a T with his hands").signal
+    assert not classify("Referee gets hit in the head by the puck, can he go on?").signal
+    a = get_searcher().ask("ref pats the top of his head")  # no rulebook named: the signal list has it
+    assert a.citations[0].rule == "Annex B Match" and a.kind == "signal"
+    assert get_searcher().ask("what's the penalty for spearing in FIRS").kind == "penalty"

@@ -364,7 +364,8 @@ class Searcher:
                     others[c.ruleset] = f"{self.index.rulesets[c.ruleset].short_name} {c.rule}"
             if others:
                 text += f" Other rulebooks: {', '.join(others.values())} (quoted below)."
-        return Answer(question, ruleset, text, cites)
+        kind = "signal" if hits[0].clause.kind == "signal" else "penalty" if intent.penalty else "lookup"
+        return Answer(question, ruleset, text, cites, kind=kind)
 
     def source_first(self, hits: list[Hit], answer: str) -> list[Hit]:
         """``hits`` with the clause the short answer quotes first (the first "[label]" in it), so the

@@ -125,6 +125,9 @@ class Intent:
     goal: bool = False  # whether a goal stands ("goal or no goal?", "does it count?", "do I wave it off?")
 
 
+#: An official hurt or struck ("ref gets hit in the head by the puck"): no gesture.
+_HURT = re.compile(r"\b(?:hurt\w*|injur\w*|hit|hits|struck|bleed\w*|blood|cut|knocked)\b", re.I)
+
 #: Gesture words that make a question a signal question with no official named.
 GESTURE_ALONE = 5
 
@@ -144,6 +147,10 @@ def classify(question: str) -> Intent:
               # nothing but a gesture: "hands on hips", "arms crossed above the head"
               or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL
                                                       for w in content))
+              # the official as the subject, doing something with a part of his body ("ref pats the
+              # top of his head", "ref makes a T with his hands")
+              or (body and official_first is not None and official_first <= 1 and not _FOUL.search(question)
+                  and not _HURT.search(question))
               # an official's gesture, then "what's he telling me?"
               or (body and official_first is not None and bool(_WHAT_IT_SAYS.search(question)))
               # a gesture, then "which penalty is that?"
