@@ -717,3 +717,8 @@ def test_an_official_doing_something_with_his_body_is_a_signal_question():
     a = get_searcher().ask("ref pats the top of his head")  # no rulebook named: the signal list has it
     assert a.citations[0].rule == "Annex B Match" and a.kind == "signal"
     assert get_searcher().ask("what's the penalty for spearing in FIRS").kind == "penalty"
+
+
+def test_a_minor_asked_of_a_rulebook_with_one_plain_penalty_is_that_penalty():
+    a = get_searcher().ask("how long is a minor", "ball-hockey")  # ball hockey: "Penalties are 1 minute long."
+    assert a.answer.startswith("Ball hockey penalty 1 min") and a.citations[0].rule == "23"

@@ -431,7 +431,10 @@ class Searcher:
         for rid in sorted(scope):
             mine = [pc for pc in classes if pc.ruleset == rid]
             # "how long is a penalty" in a rulebook without a plain "penalty": its ordinary one, the minor
-            want = [("minor" if n == "penalty" and not any(pc.name == "penalty" for pc in mine) else n)
+            # and "how long is a minor" in one whose only timed penalty is a plain "penalty": that one
+            has = {pc.name for pc in mine}
+            want = [("minor" if n == "penalty" and "penalty" not in has
+                     else "penalty" if n == "minor" and "minor" not in has and "penalty" in has else n)
                     for n in named]
             # in the order the question names them ("a gross misconduct ... a game misconduct")
             out += sorted((pc for pc in mine if pc.name in want), key=lambda pc: want.index(pc.name))
