@@ -722,3 +722,8 @@ def test_an_official_doing_something_with_his_body_is_a_signal_question():
 def test_a_minor_asked_of_a_rulebook_with_one_plain_penalty_is_that_penalty():
     a = get_searcher().ask("how long is a minor", "ball-hockey")  # ball hockey: "Penalties are 1 minute long."
     assert a.answer.startswith("Ball hockey penalty 1 min") and a.citations[0].rule == "23"
+
+
+def test_a_team_that_turns_up_late_is_the_rule_on_being_ready_in_time():
+    a = get_searcher().ask("what if a team turns up late for its game at the youth cup")
+    assert a.citations[0].rule == "Rules ¶5"  # ready 5 minutes before, or a technical loss
