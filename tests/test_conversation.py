@@ -40,6 +40,13 @@ def test_chat_command_reads_piped_questions():
     assert proc.returncode == 0, proc.stderr
     rows = [json.loads(x) for x in proc.stdout.splitlines()]
     assert len(rows) == 2 and rows[1]["resolved_question"].startswith("how long is a minor penalty")
+    assert "resolved_question" not in rows[0]
+
+
+def test_chat_does_not_echo_a_question_it_did_not_rewrite():
+    proc = subprocess.run([sys.executable, "-m", "rulebot", "chat"], text=True, timeout=120,
+                          input="how long is a minor penalty in RHA   \n", capture_output=True)
+    assert proc.returncode == 0 and "(asking:" not in proc.stdout
 
 
 def test_a_follow_up_with_nothing_before_it_asks_what_is_meant():

@@ -62,6 +62,6 @@ def run(args: argparse.Namespace) -> int:
 
             resolved = answer.extra.get("resolved_question")
             if resolved:
-                print(f"(asking: {resolved})")
+                print(f"(asking: {resolved if len(resolved) <= 200 else resolved[:200] + '…'})")
             print_answer(answer, searcher.index)
     return 0

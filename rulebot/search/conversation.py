@@ -139,7 +139,7 @@ class Conversation:
             self.turns.append(Turn(text, text, ruleset, answer))
             return answer
         answer = self.searcher.ask(question, ruleset, limit)
-        if question != text:
+        if question.strip() != text.strip():  # a follow-up rewritten, not the same words with a space
             answer.extra["resolved_question"] = question
         self.turns.append(Turn(text, question, ruleset, answer))
         return answer
