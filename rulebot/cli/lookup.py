@@ -139,7 +139,13 @@ def _did_you_mean(index, ruleset: str, asked: str) -> str:
             names.setdefault(c.title, f"{c.title!r} ({c.number})" if c.number else repr(c.title))
     close = process.extract(asked, list(names), scorer=fuzz.WRatio, processor=utils.default_process, limit=3,
                             score_cutoff=80)
-    return f"; did you mean {', '.join(names[n] for n, _, _ in close)}?" if close else ""
+    if close:
+        return f"; did you mean {', '.join(names[n] for n, _, _ in close)}?"
+    whole = sorted(int(n) for n in names if n.isdigit())
+    if asked.strip().isdigit() and whole:
+        # "999" in a rulebook numbered 101 to 642: say where its numbers run
+        return f"; its rules are numbered {whole[0]} to {whole[-1]} ('rulebot rule {ruleset}' lists them)"
+    return ""
 
 
 def run_rulesets(args: argparse.Namespace) -> int:
