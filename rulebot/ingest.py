@@ -303,10 +303,26 @@ def _swap_in(staged: Path, target: Path) -> None:
     shutil.rmtree(aside, ignore_errors=True)
 
 
+def _stored_settings(rid: str) -> dict:
+    """The settings of the user ruleset ``rid`` as stored (its ruleset.yaml), {} when there is none or
+    it cannot be read."""
+    import yaml
+
+    from rulebot import paths
+
+    try:
+        data = yaml.safe_load((paths.user_rulesets_dir() / rid / "ruleset.yaml").read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: str | None = None,
                 base: str | None = None) -> IngestResult:
     """Read ``path``, parse it, and store it as user ruleset ``ruleset_id`` (default: the file name
-    as a slug) layered over ``base`` (an id or name of a loaded ruleset, or None).
+    as a slug) layered over ``base`` (an id or name of a loaded ruleset; None keeps the base a
+    re-ingested ruleset had, "none" drops it).  The aliases, governing body, edition and sport written
+    into a stored ruleset.yaml are kept.
 
     ``title`` defaults to the document's own title line, else the file name.  Returns an
     :class:`IngestResult`; raises the errors listed in the module docstring.  Nothing is written
@@ -323,7 +339,13 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
         raise UsageError(f"{rid!r} is a built-in ruleset and cannot be overwritten; choose another --id")
     extracted = extract(src)
     text = extracted.text
-    base_id = resolve_base(base, rid) if base else None
+    kept = _stored_settings(rid)
+    if base is None:
+        base_id = kept.get("base")  # a re-ingest keeps the base it had ("--base none" drops it)
+    elif base.strip().lower() in ("none", ""):
+        base_id = None
+    else:
+        base_id = resolve_base(base, rid)
     layout = detect_layout(text)
     meta = {
         "file": src.name,
@@ -343,10 +365,11 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
         "id": rid,
         "title": final_title,
         "short_name": short,
-        "aliases": [],
-        "governing_body": None,
-        "edition": None,
-        "sport": None,
+        # what the user wrote into ruleset.yaml stays through a re-ingest
+        "aliases": kept.get("aliases") or [],
+        "governing_body": kept.get("governing_body"),
+        "edition": kept.get("edition"),
+        "sport": kept.get("sport"),
         "layout": layout,
         "base": base_id,
         "follows": _follows(text),

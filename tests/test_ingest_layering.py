@@ -146,3 +146,21 @@ def test_a_sheet_sentence_naming_a_penalty_class_without_its_length_is_not_on_th
     assert "minor-penalties" in found and "major-penalties" not in found and "suspensions" in found
     assert "body-checking" not in subjects_of("Checking From Behind")
     assert "body-checking" in subjects_of("Body checking is not allowed")
+
+
+def test_a_re_ingest_keeps_the_base_and_the_aliases_the_user_wrote(layered, capsys):
+    import yaml
+
+    from rulebot import paths
+
+    stored = paths.user_rulesets_dir() / "spring-classic" / "ruleset.yaml"
+    data = yaml.safe_load(stored.read_text(encoding="utf-8"))
+    stored.write_text(yaml.safe_dump({**data, "aliases": ["spring cup"]}), encoding="utf-8")
+    status, out, err = run_cli(capsys, "ingest", str(DATA / "spring-classic.txt"))  # no --base this time
+    assert status == 0, err
+    assert "layered over rha" in out
+    data = yaml.safe_load(stored.read_text(encoding="utf-8"))
+    assert data["base"] == "rha" and data["aliases"] == ["spring cup"]
+    status, out, err = run_cli(capsys, "ingest", str(DATA / "spring-classic.txt"), "--base", "none")
+    assert status == 0, err
+    assert yaml.safe_load(stored.read_text(encoding="utf-8"))["base"] is None

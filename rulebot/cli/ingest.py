@@ -20,7 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--id", dest="ruleset_id", help="ruleset id (default: the file name, e.g. spring-cup)")
     p.add_argument("--title", help="title to show (default: the document's own title line)")
     p.add_argument("--base", help="ruleset this sheet amends (e.g. rha): its rules answer what the sheet "
-                                  "does not cover, and those it changes are shown as replaced")
+                                  "does not cover, and those it changes are shown as replaced; a re-ingest "
+                                  "keeps the base it had unless given another, or 'none'")
     p.add_argument("--json", action="store_true", help="print the result and report as JSON")
     p.set_defaults(func=run_ingest)
 
