@@ -141,6 +141,12 @@ def test_the_greeting_and_sign_off_of_a_mailed_sheet_are_no_rules(tmp_path):
     texts = [c.text for c in index.by_ruleset("notes") if c.text]
     assert texts == ["Games are 2 x 18 minutes.", "Each team gets one 60-second timeout per game.",
                      "Body checking is not allowed."]
+    # the same laid out as a letter: greeting, body and sign-off on lines of their own
+    sheet.write_text("Hi refs,\n\nGames are 2 x 18 minutes. Body checking is not allowed.\n\nCheers,\nDave\n",
+                     encoding="utf-8")
+    ingest_file(sheet, "notes")
+    texts = [c.text for c in load_index(use_cache=False).by_ruleset("notes") if c.text]
+    assert texts == ["Games are 2 x 18 minutes.", "Body checking is not allowed."]
 
 
 def test_a_sheets_plural_shorthand_defines_its_penalty_classes(tmp_path):

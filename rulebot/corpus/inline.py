@@ -44,6 +44,13 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
     """Parse a one-paragraph rule sheet with inline headings (U9 style) into a clause tree."""
     b = Builder(ruleset, title)
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+    # a letter's greeting and sign-off on lines of their own ("Hi refs," ... "Cheers," "Dave"): not
+    # joined to the rule next to them
+    if len(lines) > 1 and _GREETING.match(lines[0]) and len(lines[0]) <= 60 and lines[0].endswith((",", "!", ":")):
+        b.artefact(lines.pop(0), "greeting of a sheet sent as a message, not a rule")
+    if len(lines) > 2 and _SIGN_OFF.match(lines[-2]) and len(lines[-1]) <= 30:
+        b.artefact(f"{lines[-2]} {lines[-1]}", "sign-off of a sheet sent as a message, not a rule")
+        del lines[-2:]
     doc_title, body = _split_title(lines)
     if doc_title:
         b.title(b.root, doc_title)

@@ -65,7 +65,10 @@ def detect_layout(text: str) -> str:
     if len(lines) <= 3 and sum(len(ln) for ln in lines) > 800:
         return "inline"
     probe = parser_for("numbered")("probe", text, "").clauses
-    if not any(c.kind != "document" and not c.number.startswith("¶") for c in probe):
+    parents = {c.parent for c in probe}
+    # a heading with nothing under it is no structure (the "Dave" under an e-mail's "Cheers,")
+    if not any(c.kind != "document" and not c.number.startswith("¶") and (c.kind != "section" or c.id in parents)
+               for c in probe):
         return "inline"  # plain paragraphs ("Minor penalties are 90 seconds. ..."): one clause a sentence
     return "numbered"
 
