@@ -416,6 +416,11 @@ def test_check_reports_gaps_duplicates_and_unresolved_refs(tmp_path, capsys):
     assert "duplicate number: 2.1 printed 2 times" in out
     assert "unresolved reference: gappy 1.4 cites '2.9', which is not in this ruleset" in out
     assert _user_dirs() == []  # check FILE stores nothing
+    short = tmp_path / "short.txt"
+    short.write_text("Short Cup Rules\n\n1. Games are two 15 minute halves.\n2. Minors are 90 seconds.\n"
+                     "3. Overtime: see rule 9.\n4. Ties in the standings: see 2.\n", encoding="utf-8")
+    status, out, _ = run_cli(capsys, "check", str(short))
+    assert "cites '9', which is not in this ruleset" in out and "cites '2'" not in out
 
 
 def test_check_embedded_and_unknown(capsys):

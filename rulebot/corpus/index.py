@@ -19,8 +19,8 @@ _REF_PATTERNS = (
                r"(?:\s?(?P<letter>[A-Z])(?![A-Za-z]))?"),
     # RHA: "Rule 639 (a)", "Rules 603 and 611" (first number), "Rule 205"
     re.compile(r"\b[Rr]ules?\s+(?P<num>\d{3})(?:\s*\((?P<letter>[a-z])\))?"),
-    # short sheets: "see 14"
-    re.compile(r"\b[Ss]ee\s+(?P<num>\d{1,3})\b(?!\.\d)"),
+    # short sheets: "see 14", "see rule 9", "Rule 4 applies"
+    re.compile(r"\b(?:[Ss]ee(?:\s+[Rr]ule)?|[Rr]ule)\s+(?P<num>\d{1,3})\b(?!\.\d)"),
 )
 
 
