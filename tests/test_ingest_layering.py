@@ -164,3 +164,9 @@ def test_a_re_ingest_keeps_the_base_and_the_aliases_the_user_wrote(layered, caps
     status, out, err = run_cli(capsys, "ingest", str(DATA / "spring-classic.txt"), "--base", "none")
     assert status == 0, err
     assert yaml.safe_load(stored.read_text(encoding="utf-8"))["base"] is None
+
+
+def test_the_rule_list_of_a_sheet_starts_with_its_preamble(layered, capsys):
+    status, out, _ = run_cli(capsys, "rule", "spring-classic")
+    assert status == 0 and out.startswith("(preamble) All games are played under the Roller Hockey")
+    assert "1.1 Games consist of two 12 minute" in out

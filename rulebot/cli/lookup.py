@@ -75,7 +75,12 @@ def run_rule(args: argparse.Namespace) -> int:
     if not number:
         clauses = index.by_ruleset(args.ruleset)
         if any(c.kind == "rule" for c in clauses):
-            rows = [c for c in clauses if c.kind in ("section", "rule", "definition")]
+            # its rules and headings, and any clause of the document's own before them (a preamble)
+            root = clauses[0] if clauses and clauses[0].kind == "document" else None
+            rows = [c for c in clauses if c.kind in ("section", "rule", "definition")
+                    or (root is not None and c.parent == root.id)]
+            if root is not None and root.text:
+                rows.insert(0, root)  # the sheet's own words before its first rule
         else:  # a sheet without rule headings (youth-cup, U9): every numbered clause
             rows = [c for c in clauses if c.kind != "document" and (c.number or c.kind == "section")]
         if args.json:
@@ -87,6 +92,9 @@ def run_rule(args: argparse.Namespace) -> int:
 
         con = console()
         for c in rows:
+            if c.kind == "document":
+                con.print(f"[cyan](preamble)[/cyan] {escape(c.text[:60])}")
+                continue
             pad = "  " * (len(index.ancestors(c)))
             con.print(f"{pad}[cyan]{escape(c.number)}[/cyan] {escape(c.title or c.text[:60])}")
         return 0
