@@ -274,7 +274,8 @@ def test_the_readme_scripted_quiz_runs_to_the_end_on_a_fresh_history():
     line = next(x for x in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
                 if x.startswith("printf '") and "rulebot quiz" in x)
     answers = line.split("'")[1].replace("\\n", "\n")
-    args = line.split("| rulebot ")[1].split("#")[0].split()
+    args = line.split(" rulebot ")[1].split("#")[0].split()  # after "RULEBOT_DATA_DIR=$(mktemp -d)"
+    assert "RULEBOT_DATA_DIR=" in line  # the example runs on a fresh history, as this test does
     proc = run_cli(*args, stdin=answers)
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)

@@ -175,7 +175,7 @@ def run_rulesets(args: argparse.Namespace) -> int:
 
     table = Table("id", "title", "names", "clauses", "source")
     for r in rows:
-        table.add_row(r["id"], r["title"], ", ".join(r["aliases"][:4]), str(r["clauses"]),
+        table.add_row(r["id"], r["title"], ", ".join(r["aliases"]), str(r["clauses"]),
                       "embedded" if r["embedded"] else "yours")
     console().print(table)
     return 0
