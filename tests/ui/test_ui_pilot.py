@@ -310,6 +310,24 @@ async def test_exam_shows_results_by_topic_and_history(make):
 
 
 @sync
+async def test_an_exam_shows_its_time_left_and_can_be_ended_early(make):
+    from rulebot.quiz.history import History
+
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        pane = await start_quiz(pilot, app, ruleset="rha", count=2, mode="exam")
+        assert text_of(app.query_one("#quiz-clock")).startswith("Time left ")
+        await pilot.press(*right_keys(pane.session.current))
+        await settle(pilot, app)
+        app.query_one("#quiz-end", Button).press()
+        await settle(pilot, app)
+        assert "Score: 1/2 (50%)" in text_of(app.query_one("#result-summary"))
+    with History.open() as history:
+        assert [(a.status, a.score, a.total) for a in history.attempts()] == [("finished", 1, 2)]
+
+
+@sync
 async def test_quiz_rejects_a_letter_that_is_not_an_option(make):
     app = make()
     async with app.run_test(size=SIZE) as pilot:

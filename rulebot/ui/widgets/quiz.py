@@ -117,9 +117,11 @@ class QuizPane(Vertical):
                 yield Button("Start quiz", id="quiz-start", compact=True, variant="primary")
                 yield Static("", id="quiz-history")
             with VerticalScroll(id="quiz-question"):
+                yield Static("", id="quiz-clock")
                 yield QuestionCard(id="question-card")
                 yield Input(placeholder="Your answer", compact=True, id="quiz-answer")
                 yield Static("", id="quiz-feedback")
+                yield Button("End quiz", id="quiz-end", compact=True)
             with VerticalScroll(id="quiz-result"):
                 yield Static("", id="result-summary")
                 yield Button("New quiz", id="quiz-again", compact=True)
@@ -268,7 +270,30 @@ class QuizPane(Vertical):
         self.session.start(time.monotonic())
         self.result = None
         self.query_one("#quiz-switcher", ContentSwitcher).current = "quiz-question"
+        clock = self.query_one("#quiz-clock", Static)
+        clock.display = self.session.time_limit is not None
+        if self.session.time_limit is not None:
+            self._tick()
+            self._clock = self.set_interval(1.0, self._tick)
         self._next_question()
+
+    def _tick(self) -> None:
+        """The exam's time left (the clock runs from the start), and its end when it runs out."""
+        if self.session is None or self.result is not None:
+            return
+        left = self.session.time_left(time.monotonic())
+        if left is None:
+            return
+        self.query_one("#quiz-clock", Static).update(f"Time left {int(left) // 60}:{int(left) % 60:02d}")
+        if left <= 0:
+            self.app.notify("Time is up.", severity="warning")
+            self._finish()
+
+    @on(Button.Pressed, "#quiz-end")
+    def end_quiz(self) -> None:
+        """End the quiz now: the questions not answered count as wrong, the attempt is saved."""
+        if self.session is not None and self.result is None:
+            self._finish()
 
     # -- questions -----------------------------------------------------------------------------------
 
@@ -351,6 +376,10 @@ class QuizPane(Vertical):
     # -- result --------------------------------------------------------------------------------------
 
     def _finish(self) -> None:
+        clock = getattr(self, "_clock", None)
+        if clock is not None:
+            clock.stop()
+            self._clock = None
         self.result = self.session.finish(time.monotonic())
         try:
             self.history.finish_attempt(self.attempt_id, self.result)
