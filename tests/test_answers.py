@@ -727,3 +727,11 @@ def test_a_minor_asked_of_a_rulebook_with_one_plain_penalty_is_that_penalty():
 def test_a_team_that_turns_up_late_is_the_rule_on_being_ready_in_time():
     a = get_searcher().ask("what if a team turns up late for its game at the youth cup")
     assert a.citations[0].rule == "Rules ¶5"  # ready 5 minutes before, or a technical loss
+
+
+def test_going_at_someone_with_the_head_is_head_butting_and_the_minimum_there_is_the_least_call():
+    from rulebot.search.intent import PENALTY_LEAST
+
+    assert PENALTY_LEAST.search("What's the minimum there?")
+    a = get_searcher().ask("A skater goes at him with his head but misses. What's the minimum there?", "rha")
+    assert a.citations[0].rule == "618 (a)" and a.answer.startswith("Major")

@@ -77,7 +77,8 @@ _FOUL = re.compile(
 #: "What's the minimum I'm giving?", "what's the least I can call?": the lightest call for what the
 #: question describes, not a minimum number.
 PENALTY_LEAST = re.compile(r"\b(?:the )?(?:minimum|least)\b(?=(?:\s+(?:i'?m giving|i am giving|i can give|i have to give"
-                           r"|i give|i can call|penalty|call|he gets|he can get))?\s*[?.!]*\s*$)", re.I)
+                           r"|i give|i can call|penalty|call|he gets|he can get|there|here|for that|for this|for it))?"
+                           r"\s*[?.!]*\s*$)", re.I)
 #: A question about a goal: the puck in the net, a goal, a shot going in.
 _GOAL_WORDS = re.compile(r"\b(?:goals?|net|scores?d?|(?:goes|went|go)\b[^.?!]{0,15}\bin|wave it off|waved? off)\b", re.I)
 #: A clause that says whether a goal stands ("The goal shall not be allowed if ...", "a goal may not be
