@@ -735,3 +735,8 @@ def test_going_at_someone_with_the_head_is_head_butting_and_the_minimum_there_is
     assert PENALTY_LEAST.search("What's the minimum there?")
     a = get_searcher().ask("A skater goes at him with his head but misses. What's the minimum there?", "rha")
     assert a.citations[0].rule == "618 (a)" and a.answer.startswith("Major")
+
+
+def test_two_players_colliding_is_the_rulebooks_incidental_contact():
+    a = get_searcher().ask("Two U9 skaters collide going for a loose puck. Do I call anything?")
+    assert a.citations[0].rule == "13"  # "Incidental contact may happen, but body-checking is not permitted."
