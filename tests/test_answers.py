@@ -740,3 +740,9 @@ def test_going_at_someone_with_the_head_is_head_butting_and_the_minimum_there_is
 def test_two_players_colliding_is_the_rulebooks_incidental_contact():
     a = get_searcher().ask("Two U9 skaters collide going for a loose puck. Do I call anything?")
     assert a.citations[0].rule == "13"  # "Incidental contact may happen, but body-checking is not permitted."
+
+
+def test_nobody_touched_it_is_the_rulebooks_non_deflected():
+    a = get_searcher().ask("our goalkeeper fires the puck over the glass and nobody touched it - is that a penalty?",
+                           "rha")
+    assert a.citations[0].rule == "610 (b)" and a.answer.startswith("Minor")
