@@ -703,6 +703,9 @@ def test_whether_to_blow_the_whistle_is_not_a_question_about_the_call():
     assert not classify("A parent leans over and grabs my player's stick. Whistle right away?").penalty
     assert not classify("He hooks the puck carrier. When do I blow it down?").penalty
     assert classify("He hooks the puck carrier. What do I give him?").penalty
+    # "what can we do?" asks for a call only after a foul
+    assert not classify("Roof is leaking onto the floor. What can we do?").penalty
+    assert classify("He slashes the goalie, what do I do?").penalty
 
 
 def test_laying_hands_on_a_spectator_is_physically_interfering_with_him():

@@ -48,7 +48,7 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
 _PENALTY = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:penalty|penalties|call|code|punishment|sanction)"
     r"|penalty (?:for|is|code)|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
-    r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess|do)"
+    r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess)"
     r"|(?:can|do|should|could) (?:i|we|you) (?:give|call|assess|hand) (?:him|her|them|the \w+ )?(?:something|anything|a penalty)"
     r"|(?:^|[.!?]\s*)anything\s*\?\s*$"
     r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
