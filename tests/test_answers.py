@@ -749,3 +749,8 @@ def test_nobody_touched_it_is_the_rulebooks_non_deflected():
     a = get_searcher().ask("our goalkeeper fires the puck over the glass and nobody touched it - is that a penalty?",
                            "rha")
     assert a.citations[0].rule == "610 (b)" and a.answer.startswith("Minor")
+
+
+def test_an_age_group_is_a_division():
+    a = get_searcher().ask("He got a game misconduct in U14 and also plays U16 - can he play the U16 game?", "rha")
+    assert a.citations[0].rule == "410 (c)"  # serve it in the division it was acquired in
