@@ -754,3 +754,9 @@ def test_nobody_touched_it_is_the_rulebooks_non_deflected():
 def test_an_age_group_is_a_division():
     a = get_searcher().ask("He got a game misconduct in U14 and also plays U16 - can he play the U16 game?", "rha")
     assert a.citations[0].rule == "410 (c)"  # serve it in the division it was acquired in
+
+
+def test_a_gesture_with_a_contrast_is_still_only_a_gesture():
+    # the README's example: "not over the head" is part of the description, not another subject
+    a = get_searcher().ask("arms crossed in front, not over the head")
+    assert a.kind == "signal" and a.citations[0].rule == "Annex B Interference"

@@ -22,7 +22,7 @@ yanks raised raises
 _BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wrist forearm forearms elbow "
                   "elbows helmet head knee knees shoulder".split())
 _SMALL_WORDS = frozenset("a an the on over of in at to with his her their both one other above below "
-                         "behind front from and or ref's what's what is it this that".split())
+                         "behind front from and or ref's what's what is it this that not no but".split())
 _WHICH_IS_THAT = re.compile(r"\b(?:which|what)\b[^?.!]{0,25}\b(?:penalty|call|infraction|signal|foul)\b"
                             r"[^?.!]{0,15}\b(?:is|was|does) (?:that|this|it)\b", re.I)
 _META = frozenset("signal signals signalling signaling gesture gestures motion motions".split())
