@@ -37,7 +37,7 @@ MAX_TEXT_BYTES = 5_000_000
 MAX_PDF_BYTES = 50_000_000
 MAX_PDF_PAGES = 500
 #: Fewest words a rule text must have.
-MIN_WORDS = 8
+MIN_WORDS = 5
 SUFFIXES = (".pdf", ".txt", ".md", ".markdown", ".text")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
 _LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "\u00ad": "", "\u00a0": " "}
@@ -88,7 +88,7 @@ def _check_text(text: str, path: Path) -> None:
     control = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\n\t\f")
     if control > 0.01 * len(sample):
         raise DataError("this is a binary file, not rule text (use .pdf, .txt or .md)", path)
-    words = re.findall(r"[A-Za-z]{2,}", text)
+    words = re.findall(r"[A-Za-z0-9]+", text)  # "1. Minor penalties are 90 seconds." is 6 words
     if len(words) < MIN_WORDS:
         raise DataError(f"too little text to be a rule sheet ({len(words)} word{'s' if len(words) != 1 else ''})",
                         path)

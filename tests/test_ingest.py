@@ -385,6 +385,10 @@ def test_too_little_text_is_refused(tmp_path, capsys):
     tiny.write_text("Rules\n1. Play", encoding="utf-8")
     status, err = _refused(capsys, str(tiny))
     assert status == 4 and "too little text" in err
+    one = tmp_path / "one.txt"
+    one.write_text("1. Minor penalties are 90 seconds.\n", encoding="utf-8")  # a sheet of one rule is a sheet
+    status, out, err = run_cli(capsys, "ingest", str(one))
+    assert status == 0, err
 
 
 # ------------------------------------------------------------------------------------ remove, check
