@@ -170,3 +170,9 @@ def test_the_rule_list_of_a_sheet_starts_with_its_preamble(layered, capsys):
     status, out, _ = run_cli(capsys, "rule", "spring-classic")
     assert status == 0 and out.startswith("(preamble) All games are played under the Roller Hockey")
     assert "1.1 Games consist of two 12 minute" in out
+
+
+def test_a_sheet_named_in_the_question_is_layered_as_if_selected(layered):
+    answer = layered.ask("what's the penalty for hooking in the spring classic?")
+    assert answer.answered and answer.ruleset == "spring-classic"
+    assert {c.layer for c in answer.citations} >= {"base"}  # RHA answers what the sheet does not cover

@@ -242,16 +242,20 @@ class Searcher:
             raise UsageError("the question is empty")
         asked, question = question, respell(question)
         ruleset = self.check_ruleset(ruleset)
-        rs = self.index.rulesets.get(ruleset) if ruleset else None
+        pq = parse_query(self.index, question, ruleset)
+        named = pq.rulesets
+        rs = self.index.rulesets.get(ruleset or (named[0] if len(named) == 1 else ""))
         if rs is not None and rs.base and rs.base in self.index.rulesets:
             # A tournament sheet over the rules it amends: its own rules first, the base's after,
-            # each citation labelled with its layer (issue 7).
+            # each citation labelled with its layer (issue 7). Named in the question ("what's the
+            # penalty for hooking in the fall cup"), it is asked as if selected.
             from rulebot.layering import layered_answer
 
+            if ruleset is None:
+                ruleset, question = rs.id, pq.text or question
             answer = layered_answer(self.index, self._ask_one, question, ruleset, limit)
         else:
             answer = self._ask_one(question, ruleset, limit)
-            named = parse_query(self.index, question, ruleset).rulesets
             if len(named) == 1 and named[0] != ruleset:
                 # "what's the penalty for spearing in FIRS" with RHA selected is answered from FIRS
                 answer = replace(answer, ruleset=named[0])
