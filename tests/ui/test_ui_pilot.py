@@ -239,7 +239,7 @@ def wrong_keys(item) -> list[str]:
     return [*f"{q.answer + q.tolerance + 7:g}", "enter"]
 
 
-async def start_quiz(pilot, app, *, ruleset: str, count: int, mode: str):
+async def start_quiz(pilot, app, *, ruleset: str, count: int | str, mode: str):
     await pilot.press("f5")
     await settle(pilot, app, 0.5)
     pane = app.query_one("#quiz-pane")
@@ -325,6 +325,16 @@ async def test_an_exam_shows_its_time_left_and_can_be_ended_early(make):
         assert "Score: 1/2 (50%)" in text_of(app.query_one("#result-summary"))
     with History.open() as history:
         assert [(a.status, a.score, a.total) for a in history.attempts()] == [("finished", 1, 2)]
+
+
+@sync
+async def test_a_quiz_with_no_number_of_questions_does_not_start(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        pane = await start_quiz(pilot, app, ruleset="rha", count="", mode="exam")
+        assert pane.session is None
+        assert app.query_one("#quiz-switcher").current == "quiz-setup"
 
 
 @sync

@@ -252,11 +252,11 @@ class QuizPane(Vertical):
         lv = self.query_one("#quiz-level", Select).value
         count_text = self.query_one("#quiz-count", Input).value.strip()
         try:
-            count = int(count_text) if count_text else None
+            count = int(count_text)
         except ValueError:
-            count = None
-        if count is not None and count < 1:
-            self.app.notify("Choose at least 1 question", severity="warning")
+            count = 0  # an empty or unreadable field starts nothing (it used to start 10 quietly)
+        if count < 1:
+            self.app.notify("Choose how many questions (1 or more)", severity="warning")
             return
         mode = str(self.query_one("#quiz-mode", Select).value)
         try:
