@@ -95,6 +95,7 @@ class Conversation:
     def __init__(self, library: Library) -> None:
         self.library = library
         self.context_ruleset: str | None = None
+        self.asked_of: str | None = None
         self._lock = threading.Lock()
         self._delegate: Any = None
         self._delegate_checked = False
@@ -145,6 +146,8 @@ class Conversation:
         else:
             answer = searcher.ask(question, effective)
             asked_of = effective
+        # the rulebook the question went to (None: all of them), for the answer's "asked of" line
+        self.asked_of = named[0] if len(named) == 1 else asked_of
         if len(named) == 1:
             self.context_ruleset = named[0]
         elif asked_of:

@@ -83,6 +83,7 @@ async def test_follow_up_keeps_the_ruleset_of_the_last_question_a_new_question_d
         await ask(pilot, app, "how long is a major penalty")  # stands alone: all rulesets
         last = list(app.query(AnswerBubble))[-1]
         assert "Not covered" not in text_of(last)
+        assert "asked of all rulesets" in text_of(last.query_one(".answer-text"))  # not its best citation's rulebook
         assert len({c.clause_id.split(":")[0] for c in last.query(CitationBlock)}) > 1
 
 

@@ -166,7 +166,9 @@ class AskPane(Vertical):
     def _show_answer(self, bubble: AnswerBubble, answer: Answer) -> None:
         library = self.app.library  # type: ignore[attr-defined]
         blocks = self._citation_blocks(answer)
-        used = answer.ruleset or self.conversation.context_ruleset
+        # the rulebook the answer was asked of; an answer from all of them says so (the rulebook of
+        # its best citation is the follow-ups' context, shown apart)
+        used = answer.ruleset or self.conversation.asked_of
         bubble.show(answer, library.ruleset_name(used) if used else "all rulesets", blocks)
         self._show_context()
         self.call_after_refresh(self.query_one("#chat", VerticalScroll).scroll_end, animate=False)
