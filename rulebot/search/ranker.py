@@ -14,8 +14,8 @@ from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
-from rulebot.search.text import (ANNOUNCES, contrasted_terms, is_english_word, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, introduces_list, load_synonyms, negated_terms,
-                                 polarity, stem, terms, units, words)
+from rulebot.search.text import (ANNOUNCES, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, contrasted_terms, introduces_list,
+                                 is_english_word, load_synonyms, negated_terms, polarity, stem, terms, units, words)
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
 TITLE_WEIGHT = 2.0
@@ -60,7 +60,7 @@ _RARE_ROLES = frozenset({"spectator"})
 
 def roles(text: str) -> frozenset[str]:
     """The :data:`ROLES` a text names ("Player grabs my arm" -> {"skater"})."""
-    ws = {w[:-2] if w.endswith("'s") else w for w in words(text)}
+    ws = set(words(text))  # "skater's" is "skater"
     return frozenset(role for role, names in ROLES.items() if ws & names)
 
 
