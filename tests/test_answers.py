@@ -760,3 +760,8 @@ def test_a_gesture_with_a_contrast_is_still_only_a_gesture():
     # the README's example: "not over the head" is part of the description, not another subject
     a = get_searcher().ask("arms crossed in front, not over the head")
     assert a.kind == "signal" and a.citations[0].rule == "Annex B Interference"
+
+
+def test_how_many_players_a_team_can_dress_is_its_roster_not_the_dressing_room():
+    a = get_searcher().ask("how many players is a team allowed to dress at the youth cup")
+    assert a.citations[0].rule == "Rules ¶4"
