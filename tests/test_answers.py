@@ -765,3 +765,8 @@ def test_a_gesture_with_a_contrast_is_still_only_a_gesture():
 def test_how_many_players_a_team_can_dress_is_its_roster_not_the_dressing_room():
     a = get_searcher().ask("how many players is a team allowed to dress at the youth cup")
     assert a.citations[0].rule == "Rules ¶4"
+
+
+def test_the_center_floor_line_is_the_center_line():
+    a = get_searcher().ask("can the goalie play the puck once he's over the red line?", "rha")
+    assert a.citations[0].rule == "407 (d)"  # "beyond the center floor line ... a minor penalty"
