@@ -483,6 +483,7 @@ def test_a_clause_about_someone_the_question_does_not_name_weighs_less():
     from rulebot.search.ranker import roles
 
     assert roles("How long can a skater's stick be?") == {"skater"}
+    assert roles("dude w/ a broken stick keeps playing") == {"skater"}
     assert roles("The blade of the goalkeeper’s stick may not exceed 13 cm") == {"goalkeeper"}
     assert roles("any manager, coach or trainer who holds or strikes an official") == {"team official"}
     # FIRS 3.2.2 C (any stick), not 3.2.2 D (the goalkeeper's stick)

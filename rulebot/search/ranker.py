@@ -47,7 +47,7 @@ NEGATED_TERM_WEIGHT = 0.4
 ROLES = {
     "skater": frozenset("player players skater skaters forward forwards defenseman defencemen defenceman "
                         "defensemen defender defenders attacker attackers winger wingers centre center shooter "
-                        "guy guys kid kids".split()),
+                        "guy guys kid kids dude dudes".split()),
     "goalkeeper": frozenset("goalie goalies goalkeeper goalkeepers goaltender goaltenders netminder keeper "
                             "keepers".split()),
     "team official": frozenset("coach coaches manager managers trainer trainers".split()),
