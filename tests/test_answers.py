@@ -771,3 +771,10 @@ def test_how_many_players_a_team_can_dress_is_its_roster_not_the_dressing_room()
 def test_the_center_floor_line_is_the_center_line():
     a = get_searcher().ask("can the goalie play the puck once he's over the red line?", "rha")
     assert a.citations[0].rule == "407 (d)"  # "beyond the center floor line ... a minor penalty"
+
+
+def test_a_repeated_penalty_is_answered_with_what_the_repeat_brings():
+    # Youth Cup Penalties 3: the sentence on a second game misconduct, not the class's definition
+    a = get_searcher().ask("Our team manager has picked up another game misconduct at this tournament. What now?",
+                           "youth-cup")
+    assert "second Game Misconduct penalty in the tournament, he is suspended for the next game" in a.answer

@@ -293,6 +293,9 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
         # "a Minor Penalty ... receiving a stick illegally", "a minor penalty plus an automatic Game
         # Misconduct ... throwing the stick")
         chosen = sentences(best_sentences(" ".join(cands), query, limit=2, max_chars=400))
+        best = best_sentences(" ".join(cands), query, limit=1)
+        if best in chosen:  # the one that fits the question best first ("... a second Game Misconduct")
+            chosen = [best] + [x for x in chosen if x != best]
         calls, used = [], []
         for n, sent in enumerate(chosen):
             if _NOT_A_PENALTY.search(sent):
