@@ -262,6 +262,7 @@ def _build_signals(index) -> list[Signal]:
     for rid in index.rulesets:
         clauses = [c for c in index.by_ruleset(rid) if c.kind == "signal"]
         if not clauses:
+            out.extend(rule_text_signals(index, rid))
             continue
         infs = [i for i in pen.infractions(index, rid) if i.source == "index"]
         classes = {c.name: c for c in pen.penalty_classes(index, rid)}
@@ -276,6 +277,37 @@ def _build_signals(index) -> list[Signal]:
 
 
 _GIVES_SIGNAL = _LazyRegex(r"\bsignal|\bsignif", re.I)
+#: "the Referees shall signify the calling of a delayed penalty by raising his/her arm": what is
+#: signalled (``name``) and how (a gesture after "by").
+_SIGNAL_SENTENCE = _LazyRegex(
+    r"\b(?:signal|signals|signify|signifies|indicate|indicates)\s+(?:the\s+calling\s+of\s+)?(?:an?\s+|the\s+)?"
+    r"(?P<name>[a-z][a-z -]{2,40}?)\s+by\s+\w+ing\b", re.I)
+#: Signal concepts that name a part of the body or a position of the arms: a sentence with one of
+#: these describes a gesture ("by raising his/her arm"), not only that a signal is given.
+_BODY_CONCEPTS = frozenset({"fist", "open_hand", "forearm", "arm", "elbow", "knee", "shoulder", "hip",
+                            "head", "chest", "body", "wrist", "above_head", "extend", "point", "wave"})
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def rule_text_signals(index, rid: str) -> list[Signal]:
+    """Signals a rulebook without a signal list describes inside its rules ("the Referees shall
+    signify the calling of a delayed penalty by raising his/her arm", RHA 409 (b)): one
+    :class:`Signal` per such sentence, named by what it signals ("Delayed penalty"), its description
+    the sentence, its clause the rule that says it."""
+    out = []
+    for c in index.by_ruleset(rid):
+        if c.kind in ("signal", "table-row", "document", "section") or not c.number or not c.text:
+            continue
+        if not _GIVES_SIGNAL.search(c.text):
+            continue
+        for sentence in _SENTENCE.split(c.text):
+            m = _SIGNAL_SENTENCE.search(sentence)
+            if not m or not _BODY_CONCEPTS & set(signal_concepts(sentence[m.end("name"):])):
+                continue
+            name = m.group("name").strip()
+            out.append(Signal(name=name[0].upper() + name[1:], description=sentence.strip(), ruleset=rid,
+                              clause_id=c.id, rules=(c.number,), meaning=name))
+    return out
 
 
 def _signal_windows(text: str) -> list[frozenset[str]]:

@@ -30,7 +30,20 @@ def test_signal_for_that_uses_the_previous_subject():
 
 def test_signal_question_of_a_rulebook_without_signals_says_so():
     answer = get_searcher().ask("what is the referee signal for hooking", "rha")
-    assert "no referee signals" in answer.answer
+    assert "describe no signal like that" in answer.answer
+    assert answer.citations[0].ruleset == "firs-2017"
+    answer = get_searcher().ask("what does the ref's signal for hooking look like", "ball-hockey")
+    assert "describe no referee signals" in answer.answer
+
+
+def test_signal_a_rulebook_describes_inside_a_rule_answers_first():
+    # RHA 409 (b): "the Referees shall signify the calling of a delayed penalty by raising his/her arm"
+    answer = get_searcher().ask("Ref has his hand up in the air and play keeps going - what does that mean?",
+                                "rha")
+    assert answer.kind == "signal" and answer.answer.startswith("Delayed penalty")
+    assert answer.citations[0].rule == "409 (b)"
+    # a gesture that fits a FIRS signal better is still answered from FIRS
+    answer = get_searcher().ask("the referee folds both arms above his head with fists closed", "rha")
     assert answer.citations[0].ruleset == "firs-2017"
 
 

@@ -113,7 +113,10 @@ def test_generated_questions_from_the_real_index():
         from rulebot.signals import load_signals
 
         signal_qs = [q for q in questions if q.topic == "signals"]
-        for sig in load_signals(index):
+        signals = load_signals(index)
+        for sig in signals:
+            if sum(s.ruleset == sig.ruleset for s in signals) < 2:
+                continue  # RHA's one signal, told in 409 (b): no other signal of its own to offer
             asked = [q for q in signal_qs if normalise(sig.description) in normalise(q.question)]
             assert len(asked) == 1 and sig.name in asked[0].right_options, sig
     classes = [q for q in questions if q.topic == "penalty-classes"]

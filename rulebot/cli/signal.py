@@ -92,9 +92,14 @@ def _print_results(index, results) -> None:
 
     con = console()
     for i, (sig, score) in enumerate(results, 1):
+        clause = index.get(sig.clause_id)
         rs = index.rulesets.get(sig.ruleset)
-        where = rs.short_name if rs else sig.ruleset
-        con.print(f"[bold cyan]{i}. {escape(sig.name)}[/bold cyan] [dim]({escape(where)} Annex B, "
+        # "FIRS Annex B", or the rule that describes the signal in passing ("RHA 409 (b)")
+        place = clause.number if clause is not None else ""
+        if clause is not None and clause.kind == "signal" and place.endswith(clause.title):
+            place = place[:-len(clause.title)].strip()
+        where = f"{rs.short_name if rs else sig.ruleset} {place}".strip()
+        con.print(f"[bold cyan]{i}. {escape(sig.name)}[/bold cyan] [dim]({escape(where)}, "
                   f"score {score:.2f})[/dim]")
         con.print(f"   [dim]“{escape(sig.description)}”[/dim]")
         if sig.meaning:

@@ -482,19 +482,34 @@ class Searcher:
         return any(c.kind == "signal" for rid in scope for c in self.index.by_ruleset(rid))
 
     def _signals_elsewhere(self, question: str, scope: set[str], intent: Intent, limit: int) -> Answer:
-        """A signal question asked of rulebooks without a signal list: answered from the rulebooks that
-        have one (FIRS Annex B), saying so."""
+        """A signal question asked of rulebooks without a signal list: answered from a signal their
+        rules describe in passing (RHA 409 (b): "signify the calling of a delayed penalty by raising
+        his/her arm") when the gesture matches, else from the rulebooks that have a list (FIRS Annex B),
+        saying so."""
+        from rulebot.signals import load_signals, search_signals
+
         others = {rid for rid in self.index.rulesets if self._has_signals({rid})}
         names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
         pq = parse_query(self.index, question)
         hits = [h for rid in sorted(others) for h in self.search(pq.text or question, rid, limit)]
         hits.sort(key=lambda h: -h.score)
+        # the gesture matches their own signal better than any of the list's
+        best = search_signals(load_signals(self.index), pq.text or question, 1)
+        if best and best[0][0].ruleset in scope and best[0][1] >= SIGNAL_MIN_SCORE:
+            sig = best[0][0]
+            clause = self.index.get(sig.clause_id)
+            top = hits[0].score if hits else 1.0
+            cites = tuple(citation(self.index, h.clause, h.score)
+                          for h in [Hit(clause, top * (1 + best[0][1])), *hits][:limit])
+            text = f"{sig.name} — signal: {sig.description.rstrip('.')} [{label(self.index, clause)}]"
+            return Answer(question, None, text, cites, kind="signal")
+        none = ("describe no signal like that" if any(s.ruleset in scope for s in load_signals(self.index))
+                else "describe no referee signals")
         if not hits:
-            return Answer(question, None, f"The {names} rules describe no referee signals.", (),
-                          answered=False, kind="signal")
+            return Answer(question, None, f"The {names} rules {none}.", (), answered=False, kind="signal")
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
         where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
-        text = (f"The {names} rules describe no referee signals; from the {where} signals: "
+        text = (f"The {names} rules {none}; from the {where} signals: "
                 + short_answer(self.index, hits, question, intent))
         return Answer(question, None, text, cites, kind="signal")
 
