@@ -778,3 +778,21 @@ def test_a_repeated_penalty_is_answered_with_what_the_repeat_brings():
     a = get_searcher().ask("Our team manager has picked up another game misconduct at this tournament. What now?",
                            "youth-cup")
     assert "second Game Misconduct penalty in the tournament, he is suspended for the next game" in a.answer
+
+
+def test_a_request_for_a_rule_is_not_searched_as_its_subject():
+    from rulebot.search.query import without_request
+
+    assert without_request("Can you pull up the rule on broken sticks?") == "broken sticks?"
+    assert without_request("where in the book does it say who serves a goalie's penalty") == "who serves a goalie's penalty"
+    assert without_request("Which rule covers a puck over the glass") == "a puck over the glass"
+    assert without_request("show me the rule") == "show me the rule"  # nothing else asked: kept
+    # "pull" is no longer searched as the rulebooks' "pull": the penalty timekeeper's rules come up
+    hits = get_searcher().search("Pull up the rule on what the penalty timekeeper has to do", "firs-2017", 3)
+    assert any(h.clause.number.startswith("4.5") for h in hits)
+
+
+def test_penalty_box_and_penalty_shot_do_not_ask_for_a_call():
+    assert not classify("what's the penalty box attendant for?").penalty
+    assert not classify("what is the penalty shot procedure").penalty
+    assert classify("what's the penalty for spearing?").penalty

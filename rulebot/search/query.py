@@ -165,3 +165,23 @@ def late_game_words(question: str) -> str:
     "last two minutes"), "" when it puts none."""
     return "last two minutes" if _LATE.search(question) else ""
 
+
+
+#: A request for a rule ("pull up the rule on", "where does it say", "which rule covers"): words about
+#: finding the rule, not about what it says ("pull" is not the rulebooks' "pull down").
+_REQUEST = re.compile(
+    r"^\s*(?:(?:can|could|would) you\s+|please\s+)?(?:pull up|look up|bring up|dig up|show me|find me|find|give me"
+    r"|get me|read me|read out|quote|cite|point me to)\s+(?:the\s+|a\s+)?(?:rule|rules|section|clause|part|bit"
+    r"|wording|text|spot|place|page)s?\s*(?:on|about|for|covering|that covers|that says|saying|where it says|of"
+    r"|that deals with|dealing with)?\s+"
+    r"|^\s*where\s+(?:in\s+(?:the\s+)?(?:book|rules|rulebook|rule book)\s+)?(?:does it|do they|do the rules|does the "
+    r"(?:book|rulebook|rule book))\s+(?:say|talk about|cover|mention|deal with|explain)\s+"
+    r"|^\s*(?:which|what) (?:rule|section|clause) (?:covers|is about|deals with|says|talks about|explains)\s+", re.I)
+
+
+def without_request(question: str) -> str:
+    """The question without the words that ask for a rule to be found ("Pull up the rule on what the
+    penalty box timekeeper does" -> "what the penalty box timekeeper does"); unchanged when nothing
+    would be left."""
+    rest = _REQUEST.sub("", question, count=1)
+    return rest if rest.strip(" ?.!") else question
