@@ -266,6 +266,43 @@ def layered_answer(index: ClauseIndex, ask: Callable[[str, str, int], Answer], q
         if clause is not None:
             text = short_answer(index, [Hit(clause, cites[0].score)], question)
     if source is under:
-        text = f"{text} (from {index.rulesets[base_id].short_name}: the tournament rules do not cover this)"
+        text, changed = sheet_penalty_lengths(index, ruleset_id, base_id, text)
+        base_name = index.rulesets[base_id].short_name
+        if changed:
+            # "Minor (2 minutes)" from the base, but the sheet says "Minor penalties are 90 seconds"
+            rules = ", ".join(dict.fromkeys(f"rule {pc.rule}" for pc in changed))
+            text = f"{text} (from {base_name}; penalty lengths from the tournament's {rules})"
+            from rulebot.search.answer import citation
+
+            extra_cites = [citation(index, index.get(cid), cites[0].score, "tournament")
+                           for cid in dict.fromkeys(pc.clause_id for pc in changed) if index.get(cid) is not None]
+            seen = {c.clause_id for c in extra_cites}
+            cites = [cites[0], *extra_cites, *(c for c in cites[1:] if c.clause_id not in seen)][:limit]
+        else:
+            text = f"{text} (from {base_name}: the tournament rules do not cover this)"
     return Answer(question, ruleset_id, text, tuple(cites), answered=own.answered or under.answered,
                   kind=source.kind, see_also=source.see_also, extra={**source.extra, **layers})
+
+
+def sheet_penalty_lengths(index: ClauseIndex, ruleset_id: str, base_id: str, text: str) -> tuple[str, list]:
+    """``text`` (an answer from the base rules) with the penalty lengths the tournament sheet sets
+    instead of the base's: "Minor (2 minutes)" -> "Minor (90 seconds)" when the sheet says "Minor
+    penalties are 90 seconds".  Returns the text and the sheet's
+    :class:`rulebot.penalties.PenaltyClass` records used ([] when the sheet changes none named)."""
+    try:
+        from rulebot import penalties as pen
+    except ImportError:  # pragma: no cover
+        return text, []
+    base = {pc.name: pc for pc in pen.penalty_classes(index, base_id)}
+    used = []
+    for pc in pen.penalty_classes(index, ruleset_id):
+        was = base.get(pc.name)
+        if pc.minutes is None or (was is not None and (was.minutes, was.alt_minutes) == (pc.minutes, pc.alt_minutes)):
+            continue
+        # "Minor (2 minutes)", not "Bench minor (2 minutes)" for a sheet that sets only the minor
+        pattern = re.compile(rf"(?<![\w-])(?<!bench )(?<!double )({re.escape(pc.name)})\s*\([^)]*\bminutes?\)", re.I)
+        new = pattern.sub(lambda m, pc=pc: f"{m.group(1)} ({pc.duration.strip()})", text)
+        if new != text:
+            text = new
+            used.append(pc)
+    return text, used

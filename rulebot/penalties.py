@@ -73,6 +73,8 @@ _NUM = r"(?:\d+:\d{2}|\d+(?:\.\d+)?|one|two|three|four|five|ten|twenty)"
 _DURATION = _LazyRegex(
     rf"\b(?P<a>{_NUM})(?:\s*(?:or|/)\s*(?P<b>{_NUM}))?[\s-]*min(?:ute)?s?\b", re.I)
 _SUM_DURATION = _LazyRegex(r"\((?P<a>\d+)\s*\+\s*(?P<b>\d+)\)")
+#: "Minor penalties are 90 seconds" (a tournament sheet's shorter penalties).
+_SECONDS = _LazyRegex(r"\b(?P<s>\d{2,3})[\s-]*(?:seconds?|secs?)\b", re.I)
 _SENTENCE = _LazyRegex(r"(?<=[.!?])\s+(?=[\"“(A-Z0-9])")
 
 
@@ -334,6 +336,11 @@ _DEF_RESULTS = _LazyRegex(rf"^penalt(?:y|ies)\s+(?:results?\s+in|is|are)\s+(?:an
 _DEF_BARE_PLURAL = _LazyRegex(
     r"^(?P<name>bench\s+minor|double\s+minor|game\s+misconduct|minor|major|misconduct)s\s+(?:are|last)\b"
     r".*\b(?:minutes?|seconds?|mins?)\b", re.I)
+#: Where a second category's length starts in one sentence ("... 1.5 minutes and major penalties are 4
+#: minutes").
+_BARE_PLURAL_AND = _LazyRegex(
+    r",?\s+and\s+(?=(?:bench\s+minor|double\s+minor|game\s+misconduct|minor|major|misconduct)s?\s+"
+    r"(?:penalties\s+)?(?:are|last)\b)", re.I)
 _DEF_GENERIC = _LazyRegex(r"^(?:all\s+|the\s+)?penalties\s+(?:are|last|shall\s+be)\b.*\bminutes?\b", re.I)
 _CHARGED = _LazyRegex(rf"\bfor\s+all\s+(?P<names>.*?)\bpenalt.*?\b(?P<n>{_NUM})\s+minutes?\s+shall\s+be\s+charged", re.I)
 _LIST_NUMBER = _LazyRegex(r"^\d+\.\s+")
@@ -384,6 +391,9 @@ def _duration(text: str) -> tuple[float | None, tuple[float, ...], str]:
         a = _minutes(m.group("a"))
         alt = (_minutes(m.group("b")),) if m.group("b") else ()
         return a, alt, m.group(0)
+    m = _SECONDS.search(text)
+    if m:
+        return int(m.group("s")) / 60, (), m.group(0)
     return None, (), ""
 
 
@@ -411,6 +421,15 @@ def _build_classes(index, rid: str) -> list[PenaltyClass]:
         name = _definition(st.text)
         if not name:
             continue
+        first, *more = _BARE_PLURAL_AND.split(st.text)
+        for extra in more:  # "Minor penalties are 1.5 minutes and major penalties are 4 minutes."
+            other = _definition(extra)
+            if other and other not in found:
+                mins, alt, dur = _duration(extra)
+                found[other] = {"sents": [st.text], "clauses": [st.clause.id], "minutes": mins, "alt": alt,
+                                "dur": dur}
+        if more:
+            st = _Sent(st.clause, first, st.index)
         entry = found.setdefault(name, {"sents": [], "clauses": [], "minutes": None, "alt": (), "dur": ""})
         if len(entry["sents"]) >= 2 or st.clause.id in entry["clauses"]:
             continue

@@ -60,8 +60,14 @@ def test_falls_back_to_the_base_for_what_the_sheet_does_not_cover(layered):
     answer = _ask(layered, "What is the penalty for boarding?")
     assert answer.citations[0].ruleset == "rha" and answer.citations[0].layer == "base"
     assert answer.citations[0].rule.startswith("605")
-    assert "the tournament rules do not cover this" in answer.answer
     assert "replaced" not in {c.layer for c in answer.citations}
+    # the call comes from RHA 605, its lengths from the sheet's 3.1 ("Minor penalties are 1.5 minutes
+    # and major penalties are 4 minutes"), which is cited next
+    assert answer.answer.startswith("Minor (1.5 minutes) or major (4 minutes)")
+    assert "(from RHA; penalty lengths from the tournament's rule 3.1)" in answer.answer
+    assert (answer.citations[1].rule, answer.citations[1].layer) == ("3.1", "tournament")
+    answer = _ask(layered, "Where is the face-off after a goal?")
+    assert "the tournament rules do not cover this" in answer.answer
 
 
 def test_no_base_means_a_plain_answer(layered):

@@ -305,3 +305,12 @@ def test_parts_from_text_never_raises(words):
     sentence = " ".join(words)
     for alt in P.parts_from_text(sentence, "penalty"):
         assert alt.parts and all(p.kind in P.CLASS_NAMES + ("penalty",) for p in alt.parts)
+
+
+def test_lengths_in_seconds_and_two_categories_in_one_sentence():
+    from rulebot.penalties import _BARE_PLURAL_AND, _duration
+
+    assert _duration("Minor penalties are 90 seconds.") == (1.5, (), "90 seconds")
+    assert _duration("Each team is allowed one 30 second timeout") == (0.5, (), "30 second")
+    assert _BARE_PLURAL_AND.split("Minors are 90 seconds and majors are 4 minutes.") == [
+        "Minors are 90 seconds", "majors are 4 minutes."]
