@@ -796,3 +796,13 @@ def test_penalty_box_and_penalty_shot_do_not_ask_for_a_call():
     assert not classify("what's the penalty box attendant for?").penalty
     assert not classify("what is the penalty shot procedure").penalty
     assert classify("what's the penalty for spearing?").penalty
+
+
+def test_a_phrase_of_the_synonym_list_is_one_concept_with_what_it_stands_for():
+    from rulebot.search.ranker import phrase_term
+
+    ranker = get_searcher().ranker
+    groups = [g for _, g in ranker.concepts("A kid fires the puck over the boards into the stands")]
+    # "over the boards" is a concept of its own, met by a clause that says "out of play"
+    assert any(phrase_term("out of play") in g and phrase_term("over the boards") in g for g in groups)
+    assert any("board" in g and phrase_term("out of play") not in g for g in groups)  # and "boards" alone

@@ -299,7 +299,22 @@ class ClauseRanker:
             if frozenset({joined}) not in seen:
                 seen.add(frozenset({joined}))
                 out.append((self.idf[joined], frozenset({joined})))
-        for w, term in units(words(text)):
+        qwords = words(text)
+        for i in range(len(qwords)):
+            # a phrase of the synonym list said in the question ("over the boards"): one concept with
+            # the phrases it stands for ("out of play"), as a word is with its synonyms
+            for length in range(syn.max_len, 1, -1):
+                key = tuple(qwords[i:i + length])
+                if len(key) < length or key not in syn.by_phrase:
+                    continue
+                group = frozenset(t for gi in syn.by_phrase[key] for p in syn.groups[gi]
+                                  for t in ([phrase_term(p)] if len(words(p)) > 1 else terms(p))
+                                  if t in self.postings)
+                if group and group not in seen:
+                    seen.add(group)
+                    out.append((max(self.idf[t] for t in group), group))
+                break
+        for w, term in units(qwords):
             if w in STOP_WORDS:
                 continue
             group = {term}
@@ -378,16 +393,19 @@ class ClauseRanker:
         qterms = self.query_terms(query)
         negated = negated_terms(query)
         contrasted = contrasted_terms(query)
+        def set_aside(term: str) -> bool:
+            return term in contrasted or any(w in contrasted for w in term.lstrip("~").split())
+
         if contrasted:
             # what the question sets aside ("hit from behind, not into the boards") draws a clause less;
             # a clause that says it happened weighs less below
-            qterms = [QueryTerm(t.term, t.weight * NEGATED_TERM_WEIGHT, t.group)
-                      if t.term in contrasted or any(w in contrasted for w in t.term.lstrip("~").split()) else t
+            qterms = [QueryTerm(t.term, t.weight * NEGATED_TERM_WEIGHT, t.group) if set_aside(t.term) else t
                       for t in qterms]
         scores = self.score(qterms, rulesets)
         best = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:max(limit, RERANK_DEPTH)]
         if COVERAGE_WEIGHT and best:
-            concepts = self.concepts(query)
+            concepts = [(w * NEGATED_TERM_WEIGHT if contrasted and all(set_aside(t) for t in group) else w, group)
+                        for w, group in self.concepts(query)]
             best = [(d, s * (1 + COVERAGE_WEIGHT * self.coverage(d, concepts))) for d, s in best]
             asked = roles(query)
             if asked and ROLE_MISMATCH != 1.0:
