@@ -68,6 +68,8 @@ class IngestResult:
     path: Path
     report: object
     meta: dict = field(default_factory=dict)
+    #: The file the ruleset was ingested from before ("rules-v1.pdf"), None for a new one.
+    previous_file: str | None = None
 
 
 # ---------------------------------------------------------------------------------------- reading
@@ -361,6 +363,12 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
     doc_title = (idx.get(f"{rid}:").title if idx.get(f"{rid}:") else "") or ""
     final_title = (title or doc_title or src.stem).strip()
     short = final_title if len(final_title) <= 32 else rid
+    previous_file = (kept.get("ingest") or {}).get("file") if isinstance(kept.get("ingest"), dict) else None
+    if title is None and previous_file == src.name and isinstance(kept.get("title"), str) and kept["title"].strip():
+        # the same sheet again: the title and short name written into ruleset.yaml stay
+        final_title = kept["title"].strip()
+        kept_short = kept.get("short_name")
+        short = kept_short.strip() if isinstance(kept_short, str) and kept_short.strip() else short
     data = {
         "id": rid,
         "title": final_title,
@@ -388,7 +396,7 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
         except OSError:
             same = False
         if same:
-            return IngestResult(ruleset, "unchanged", target, report, meta)
+            return IngestResult(ruleset, "unchanged", target, report, meta, previous_file)
     status = "replaced" if target.exists() else "added"
     staged = _staging_root() / f"new-{rid}-{uuid.uuid4().hex[:8]}"
     try:
@@ -402,7 +410,7 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
     finally:
         if staged.exists():
             shutil.rmtree(staged, ignore_errors=True)
-    return IngestResult(ruleset, status, target, report, meta)
+    return IngestResult(ruleset, status, target, report, meta, previous_file)
 
 
 def remove_ruleset(ruleset_id: str) -> tuple[Path, list[str]]:

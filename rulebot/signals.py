@@ -385,6 +385,8 @@ class _Doc:
 
 
 _DOCS: dict[tuple, tuple[list[_Doc], dict[str, float], dict[str, float]]] = {}
+#: A :func:`search_signals` score under this is no match for the gesture described.
+MIN_SCORE = 0.2
 #: How much a signal weighs that has what the question says the gesture is not ("not over his head").
 NEGATED_CONCEPT = 0.6
 

@@ -95,14 +95,22 @@ def test_signal_jsonl_batch_goes_on_after_a_bad_line():
 def test_signal_usage_errors():
     assert rulebot("signal").returncode == 2
     assert rulebot("signal", "x", "--jsonl").returncode == 2
-    proc = rulebot("signal", "elbow", "--ruleset", "ball-hockey")
-    assert proc.returncode == 3 and "no referee signals" in proc.stderr
+    # a rulebook without signals is answered from the others, saying so (as `rulebot ask` does)
+    proc = rulebot("signal", "hands on hips", "--ruleset", "ball-hockey", "--json")
+    assert proc.returncode == 0, proc.stderr
+    found = json.loads(proc.stdout)
+    assert found["note"] == "The Ball hockey rules describe no referee signals; from the other rulebooks:"
+    assert found["results"][0]["name"] == "Misconduct"
 
 
 def test_signal_described_inside_a_rule_is_listed():
     proc = rulebot("signal", "arm raised straight up", "--ruleset", "rha")
     assert proc.returncode == 0, proc.stderr
     assert "Delayed penalty (RHA 409 (b)" in proc.stdout
+    proc = rulebot("signal", "hands on hips", "--ruleset", "rha")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("The RHA rules describe no signal like that; from the other rulebooks:")
+    assert "Misconduct (FIRS Annex B" in proc.stdout
 
 
 def test_rule_text_signals_of_an_unseen_rulebook(tmp_path):

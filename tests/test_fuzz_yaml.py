@@ -123,18 +123,46 @@ def test_ruleset_yaml_errors_point_at_the_line_of_the_key(tmp_path):
         assert words in str(info.value)
 
 
-def test_a_broken_user_ruleset_stops_the_index_build_with_its_place(tmp_path):
-    """A user ruleset folder with a source that is not UTF-8 is reported with the file and line."""
+def test_a_broken_user_ruleset_is_left_out_with_its_place(tmp_path):
+    """A user ruleset folder with a source that is not UTF-8 is left out, reported with the file and
+    line; the other rulesets still load.  The same fault in an embedded ruleset stops the build."""
     folder = tmp_path / "mine"
     folder.mkdir()
     (folder / "ruleset.yaml").write_text("id: mine\ntitle: Mine\n", encoding="utf-8")
     (folder / "source.txt").write_bytes(b"1. Rules\n2. More rules\n3. Caf\xe9 rules\n")
-    with pytest.raises(DataError, match=re.escape(f"{folder / 'source.txt'}:3: ")):
-        build_index([(folder, False)])
+    good = tmp_path / "good"
+    good.mkdir()
+    (good / "ruleset.yaml").write_text("id: good\ntitle: Good\n", encoding="utf-8")
+    (good / "source.txt").write_text("1. Games are 2 x 15 minutes.\n2. Minors are 90 seconds.\n", encoding="utf-8")
+    index = build_index([(folder, False), (good, False)])
+    assert list(index.rulesets) == ["good"]
+    assert index.skipped["mine"].startswith(f"{folder / 'source.txt'}:3: ")
     (folder / "source.txt").unlink()
     (folder / "source.txt").mkdir()
+    assert str(folder / "source.txt") in build_index([(folder, False)]).skipped["mine"]
     with pytest.raises(DataError, match=re.escape(str(folder / "source.txt"))):
-        build_index([(folder, False)])
+        build_index([(folder, True)])
+
+
+def test_the_cli_warns_of_a_left_out_ruleset_and_answers_the_others(tmp_path, monkeypatch, capsys):
+    from rulebot.cli import main
+
+    monkeypatch.setenv("RULEBOT_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("RULEBOT_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "data" / "rulesets" / "cup"
+    folder.mkdir(parents=True)
+    (folder / "ruleset.yaml").write_text("id: cup\ntitle: [broken\n", encoding="utf-8")
+    (folder / "source.txt").write_text("1. Minors are 90 seconds.\n", encoding="utf-8")
+    from rulebot.search import get_searcher
+
+    get_searcher.cache_clear()  # a fresh process: the index is loaded from these folders
+    try:
+        assert main(["ask", "how long is a minor penalty", "--ruleset", "rha", "--json"]) == 0
+    finally:
+        get_searcher.cache_clear()
+    out = capsys.readouterr()
+    assert '"ruleset": "rha"' in out.out
+    assert out.err.startswith(f"rulebot: warning: ruleset 'cup' left out: {folder / 'ruleset.yaml'}:")
 
 
 # -- quiz banks ------------------------------------------------------------------------------------

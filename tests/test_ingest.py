@@ -435,3 +435,35 @@ def test_check_embedded_and_unknown(capsys):
     assert report["layout"] == "rha" and {"clause": "RHA 406 (c)", "ref": "643 (c)"} in report["unresolved"]
     status, _, err = run_cli(capsys, "check", "no-such-thing")
     assert status == 2 and "neither a ruleset" in err
+
+
+def test_a_sheet_named_with_an_everyday_word_is_named_only_as_a_name(tmp_path):
+    from rulebot.search import Searcher
+
+    sheet = tmp_path / "long.txt"
+    sheet.write_text("Long weekend rules\n\n1. Games are two periods of 10 minutes.\n2. Minor penalties are 90 "
+                     "seconds.\n", encoding="utf-8")
+    ingest_file(sheet, "long")
+    searcher = Searcher(load_index(use_cache=False))
+    # "how long" does not name the sheet: RHA, as selected, answers
+    assert searcher.ask("how long is a minor penalty", "rha").citations[0].ruleset == "rha"
+    # ... "in the long rules" does
+    assert searcher.ask("how long is a minor penalty in the long rules").citations[0].ruleset == "long"
+
+
+def test_a_title_line_over_the_sheets_one_list_is_its_title_and_an_edited_title_stays(tmp_path, capsys):
+    sheet = tmp_path / "classic.txt"
+    sheet.write_text("Spring Classic 2026 - Tournament Rules\n\n1. Games are two periods of 15 minutes.\n"
+                     "2. Minor penalties are 90 seconds.\n", encoding="utf-8")
+    result = ingest_file(sheet, "classic")
+    assert result.ruleset.title == "Spring Classic 2026 - Tournament Rules"
+    assert [c.number for c in load_index(use_cache=False).by_ruleset("classic") if c.text] == ["1", "2"]
+    stored = result.path / "ruleset.yaml"
+    stored.write_text(stored.read_text(encoding="utf-8").replace(
+        "title: Spring Classic 2026 - Tournament Rules", "title: Spring Classic"), encoding="utf-8")
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "3. Each team gets one timeout.\n", encoding="utf-8")
+    assert ingest_file(sheet, "classic").ruleset.title == "Spring Classic"  # the same sheet, edited title kept
+    other = tmp_path / "fall.txt"
+    other.write_text("Fall Cup\n\n1. Games are two periods of 20 minutes.\n", encoding="utf-8")
+    status, out, _ = run_cli(capsys, "ingest", str(other), "--id", "classic")
+    assert status == 0 and out.startswith("Replaced ruleset 'classic' \u2013 Fall Cup (it was classic.txt)")

@@ -69,6 +69,16 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return int(ExitStatus.OK)
+    finally:
+        _warn_skipped()
+
+
+def _warn_skipped() -> None:
+    """One line on stderr per added ruleset left out because it could not be read."""
+    from rulebot.corpus.loader import skipped_rulesets
+
+    for folder, error in skipped_rulesets().items():
+        print(f"rulebot: warning: ruleset {folder!r} left out: {error}", file=sys.stderr)
 
 
 def _default_command(parser: argparse.ArgumentParser):

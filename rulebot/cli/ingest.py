@@ -58,7 +58,9 @@ def run_ingest(args: argparse.Namespace) -> int:
                          ensure_ascii=False, indent=2))
         return 0
     verb = {"added": "Added", "replaced": "Replaced", "unchanged": "Unchanged (already ingested):"}[result.status]
-    print(f"{verb} ruleset {rs.id!r} \u2013 {rs.title}" + (f", layered over {rs.base}" if rs.base else ""))
+    was = (f" (it was {result.previous_file})" if result.status == "replaced" and result.previous_file
+           and result.previous_file != result.meta.get("file") else "")
+    print(f"{verb} ruleset {rs.id!r} \u2013 {rs.title}" + (f", layered over {rs.base}" if rs.base else "") + was)
     for line in result.report.lines():
         print(line)
     print(f"Ask it: rulebot ask -r {rs.id} \"...\"   Remove it: rulebot remove {rs.id}")

@@ -40,35 +40,55 @@ def run(args: argparse.Namespace) -> int:
     index = load_index()
     signals = load_signals(index)
     ruleset = resolve_ruleset(index, args.ruleset)
-    if ruleset is not None:
-        signals = [s for s in signals if s.ruleset == ruleset]
-        if not signals:
-            raise NotFoundError(f"ruleset {ruleset!r} has no referee signals")
+    search = _Search(index, signals, ruleset)
     if args.jsonl:
         if args.query:
             raise UsageError("--jsonl reads queries from stdin; give no query argument")
-        return run_jsonl(signals, sys.stdin, sys.stdout, args.limit)
+        return run_jsonl(search, sys.stdin, sys.stdout, args.limit)
     query = " ".join(args.query).strip()
     if not query:
         raise UsageError("the query is empty (usage: rulebot signal WHAT THE REF DID)")
-    results = _search(signals, query, args.limit)
+    results, note = search(query, args.limit)
     if args.json:
-        print(json.dumps(_result_json(query, results), ensure_ascii=False, indent=2))
+        print(json.dumps(_result_json(query, results, note), ensure_ascii=False, indent=2))
         return 0
     if not results:
         raise NotFoundError(f"no signal matches {query!r}")
+    if note:
+        from rulebot.cli.render import console
+
+        console().print(f"[dim]{note}[/dim]")
     _print_results(index, results)
     return 0
 
 
-def _search(signals, query: str, limit: int):
-    from rulebot.signals import search_signals
+class _Search:
+    """Signal search within a ruleset, falling back to every rulebook's signals (with a note saying
+    so) when the ruleset has none that fits, as ``rulebot ask`` does."""
 
-    return search_signals(signals, query, limit)
+    def __init__(self, index, signals, ruleset: str | None) -> None:
+        self.index, self.signals, self.ruleset = index, list(signals), ruleset
+
+    def __call__(self, query: str, limit: int) -> tuple[list, str]:
+        from rulebot.signals import MIN_SCORE, search_signals
+
+        if self.ruleset is None:
+            return search_signals(self.signals, query, limit), ""
+        own = [s for s in self.signals if s.ruleset == self.ruleset]
+        found = search_signals(own, query, limit) if own else []
+        if found and found[0][1] >= MIN_SCORE:
+            return found, ""
+        name = self.index.rulesets[self.ruleset].short_name
+        what = "no signal like that" if own else "no referee signals"
+        others = search_signals([s for s in self.signals if s.ruleset != self.ruleset], query, limit)
+        return (others, f"The {name} rules describe {what}; from the other rulebooks:") if others else (found, "")
 
 
-def _result_json(query: str, results) -> dict:
-    return {"query": query, "results": [{**s.to_json(), "score": score} for s, score in results]}
+def _result_json(query: str, results, note: str = "") -> dict:
+    out = {"query": query, "results": [{**s.to_json(), "score": score} for s, score in results]}
+    if note:
+        out["note"] = note
+    return out
 
 
 def run_jsonl(signals, stdin, stdout, limit: int = 5) -> int:
@@ -76,11 +96,14 @@ def run_jsonl(signals, stdin, stdout, limit: int = 5) -> int:
     line, in order: ``{"query", "results": [{"name", "description", "ruleset", "penalties", "rule",
     ...}]}``.  A bad line yields ``{"error": ..., "line": n}`` and the batch goes on; blank lines are
     skipped."""
+    if not callable(signals):
+        signals = _Search(None, signals, None)
+
     def answer(item: dict, lineno: int) -> dict:
         query = item.get("query")
         if not isinstance(query, str) or not query.strip():
             raise UsageError(f"line {lineno}: 'query' must be a non-empty string")
-        return _result_json(query, _search(signals, query, limit))
+        return _result_json(query, *signals(query, limit))
 
     return run_batch(stdin, stdout, answer)
 

@@ -31,7 +31,8 @@ class ClauseIndex:
     ``rulesets`` by id (embedded first, then the user's); ``clauses`` by clause id; ``reports`` the
     parser's :class:`ParseResult` per ruleset (warnings, markers, artefacts) for parse reports and tests;
     ``sources`` the source text per ruleset; ``derived`` structures built from the index and cached
-    with it (the search ranker, see :func:`rulebot.corpus.loader.load_index`), emptied by any change.
+    with it (the search ranker, see :func:`rulebot.corpus.loader.load_index`), emptied by any change;
+    ``skipped`` the user's ruleset folders that could not be read (the others still load).
     """
 
     rulesets: dict[str, Ruleset] = field(default_factory=dict)
@@ -42,6 +43,8 @@ class ClauseIndex:
     _keys: dict[str, dict[str, str]] = field(default_factory=dict)
     _titles: dict[str, dict[str, str]] = field(default_factory=dict)
     derived: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    #: User ruleset folders left out because they could not be read: folder -> the one-line error.
+    skipped: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     # ------------------------------------------------------------------ building
     def add(self, ruleset: Ruleset, result: ParseResult, source: str) -> None:

@@ -219,26 +219,38 @@ def build_index(dirs: list[tuple[object, bool]] | None = None) -> ClauseIndex:
     """Parse every ruleset folder (``ruleset.yaml`` + source) into a fresh index (no cache).
 
     Raises DataError naming the file (and line) for a malformed ``ruleset.yaml`` (see
-    :func:`read_ruleset_yaml`) or a source that is missing, unreadable or not UTF-8."""
+    :func:`read_ruleset_yaml`) or a source that is missing, unreadable or not UTF-8 in the embedded
+    corpus; a user ruleset with such a fault is left out and its error kept in ``index.skipped``
+    (one broken sheet does not stop questions to the others)."""
     index = ClauseIndex()
     for d, embedded in dirs if dirs is not None else _ruleset_dirs():
-        rs = read_ruleset_yaml(d.joinpath("ruleset.yaml"), embedded)
-        src = d.joinpath(rs.source_path)
         try:
-            raw = src.read_bytes()
-        except FileNotFoundError:
-            raise DataError("source file not found", src) from None
-        except OSError as exc:
-            raise DataError(f"source file cannot be read ({exc.strerror or exc})", src) from None
-        try:
-            text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text() does
-        except UnicodeDecodeError as exc:
-            raise DataError("source file is not UTF-8 text", src, raw[:exc.start].count(b"\n") + 1) from None
-        if rs.id in index.rulesets:
-            # A user ruleset may not shadow an embedded one.
-            continue
-        index.add(rs, parse_ruleset(rs, text), text)
+            _add_folder(index, d, embedded)
+        except DataError as err:
+            if embedded:
+                raise
+            index.skipped[d.name] = str(err)
     return index
+
+
+def _add_folder(index: ClauseIndex, d, embedded: bool) -> None:
+    """Parse one ruleset folder into ``index`` (see :func:`build_index`)."""
+    rs = read_ruleset_yaml(d.joinpath("ruleset.yaml"), embedded)
+    src = d.joinpath(rs.source_path)
+    try:
+        raw = src.read_bytes()
+    except FileNotFoundError:
+        raise DataError("source file not found", src) from None
+    except OSError as exc:
+        raise DataError(f"source file cannot be read ({exc.strerror or exc})", src) from None
+    try:
+        text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text() does
+    except UnicodeDecodeError as exc:
+        raise DataError("source file is not UTF-8 text", src, raw[:exc.start].count(b"\n") + 1) from None
+    if rs.id in index.rulesets:
+        # A user ruleset may not shadow an embedded one.
+        return
+    index.add(rs, parse_ruleset(rs, text), text)
 
 
 #: What a cache file holds: ``(CACHE_TAG, index, {derived name: version})``.
@@ -269,19 +281,34 @@ def load_index(use_cache: bool = True, derived: Derived | None = None) -> Clause
     if not use_cache or os.environ.get("RULEBOT_NO_CACHE"):
         index = build_index(dirs)
         _build_derived(index, {}, wanted)
-        return index
+        return _note_skipped(index)
     key = _fingerprint(dirs)
     cache = paths.user_cache_dir() / f"index-{key}.pickle"
     loaded = _read_cache(cache)
     if loaded is not None:
         index, versions = loaded
         if not _build_derived(index, versions, wanted):
-            return index
+            return _note_skipped(index)
     else:
         index, versions = build_index(dirs), {}
         _build_derived(index, versions, wanted)
     _write_cache(cache, index, versions)
+    return _note_skipped(index)
+
+
+_SKIPPED: dict[str, str] = {}
+
+
+def _note_skipped(index: ClauseIndex) -> ClauseIndex:
+    _SKIPPED.clear()
+    _SKIPPED.update(index.skipped)
     return index
+
+
+def skipped_rulesets() -> dict[str, str]:
+    """The user ruleset folders the last :func:`load_index` of this process left out, folder -> error
+    (see :func:`build_index`); the CLI warns of them."""
+    return dict(_SKIPPED)
 
 
 def _build_derived(index: ClauseIndex, versions: dict[str, str], wanted: dict) -> bool:

@@ -51,10 +51,12 @@ class NumberedParser:
 
     def parse(self) -> ParseResult:
         for i, line in enumerate(self.lines):
-            if i == 0 and len(self.lines) > 1 and _is_heading(line) and not (
-                    _NUMBERED.match(self.lines[1]) or _BULLET.match(self.lines[1])):
-                # The document's own title line (a first heading whose content is not a list of its
-                # own: "Format and rules" over "Format", "Spring Cup Rules" over a paragraph).
+            if i == 0 and len(self.lines) > 1 and _is_heading(line) and (
+                    not (_NUMBERED.match(self.lines[1]) or _BULLET.match(self.lines[1]))
+                    or not any(_is_heading(x) for x in self.lines[2:])):
+                # The document's own title line: a first heading whose content is not a list of its
+                # own ("Format and rules" over "Format", "Spring Cup Rules" over a paragraph), or the
+                # only heading, over the sheet's one list ("Spring Classic - Tournament Rules").
                 self.b.title(self.b.root, line)
                 continue
             following = self.lines[i + 1] if i + 1 < len(self.lines) else ""

@@ -66,7 +66,7 @@ FRAGMENT_CHARS = 40
 OTHERS_SHARE = 0.5
 
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
-SIGNAL_MIN_SCORE = 0.2
+from rulebot.signals import MIN_SCORE as SIGNAL_MIN_SCORE  # noqa: E402
 
 
 class Searcher:

@@ -69,6 +69,28 @@ def _names_content(index: ClauseIndex, rid: str, name: str) -> bool:
 ALIAS_CONTENT_MAX = 3
 
 
+@lru_cache(maxsize=256)
+def _everyday(name: str) -> bool:
+    """A one-word ruleset name that is also an English word ("long", "penalties", "novice", "firs"):
+    it names the ruleset only where :func:`_said_as_name` says so."""
+    if not re.fullmatch(r"[A-Za-z]+", name.strip()):
+        return False
+    from rulebot.search.text import is_english_word
+
+    return is_english_word(name.strip().lower())
+
+
+def _said_as_name(m: re.Match, name: str) -> bool:
+    """Whether a match of :func:`_alias_pattern` uses an everyday word as a name: after "in", "under",
+    "at" ... or before "rules", "tournament" ..., or written in capitals ("FIRS")."""
+    said = m.group(0).strip()
+    low = said.lower()
+    core = low.removeprefix("the ").strip()
+    if any(ch.isupper() for ch in said) and re.search(rf"\b{re.escape(name.strip().upper())}\b", said):
+        return True
+    return core != name.strip().lower()
+
+
 @lru_cache(maxsize=4096)
 def _alias_pattern(name: str) -> re.Pattern[str]:
     """The pattern of one ruleset name with the words around it ("in the RHA rules", "under FIRS",
@@ -91,7 +113,12 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
         if first not in text.lower():
             continue  # cheap test first: most names are not in the question
         pat = _alias_pattern(name)
-        if pat.search(text):
+        m = pat.search(text)
+        if m and not index.rulesets[rid].embedded and _everyday(name) and not _said_as_name(m, name):
+            # a sheet ingested as "long.txt" is not named by "how long is a minor" (the embedded
+            # rulebooks' names are chosen: "firs spearing" is FIRS)
+            m = next((x for x in pat.finditer(text) if _said_as_name(x, name)), None)
+        if m:
             if rid not in named:
                 named.append(rid)
             if not _names_content(index, rid, name):
