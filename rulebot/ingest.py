@@ -363,10 +363,14 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
     doc_title = (idx.get(f"{rid}:").title if idx.get(f"{rid}:") else "") or ""
     final_title = (title or doc_title or src.stem).strip()
     short = final_title if len(final_title) <= 32 else rid
-    previous_file = (kept.get("ingest") or {}).get("file") if isinstance(kept.get("ingest"), dict) else None
-    if title is None and previous_file == src.name and isinstance(kept.get("title"), str) and kept["title"].strip():
-        # the same sheet again: the title and short name written into ruleset.yaml stay
-        final_title = kept["title"].strip()
+    before = kept.get("ingest") if isinstance(kept.get("ingest"), dict) else {}
+    previous_file = before.get("file")
+    meta["title"] = final_title  # the title ingest gave it, to tell an edited one
+    stored = kept.get("title").strip() if isinstance(kept.get("title"), str) else ""
+    if title is None and previous_file == src.name and stored and stored not in (
+            before.get("title"), final_title, src.stem, rid):
+        # the same sheet again: a title and short name written into ruleset.yaml stay
+        final_title = stored
         kept_short = kept.get("short_name")
         short = kept_short.strip() if isinstance(kept_short, str) and kept_short.strip() else short
     data = {

@@ -460,10 +460,24 @@ def test_a_title_line_over_the_sheets_one_list_is_its_title_and_an_edited_title_
     assert [c.number for c in load_index(use_cache=False).by_ruleset("classic") if c.text] == ["1", "2"]
     stored = result.path / "ruleset.yaml"
     stored.write_text(stored.read_text(encoding="utf-8").replace(
-        "title: Spring Classic 2026 - Tournament Rules", "title: Spring Classic"), encoding="utf-8")
+        "\ntitle: Spring Classic 2026 - Tournament Rules", "\ntitle: Spring Classic", 1), encoding="utf-8")
     sheet.write_text(sheet.read_text(encoding="utf-8") + "3. Each team gets one timeout.\n", encoding="utf-8")
     assert ingest_file(sheet, "classic").ruleset.title == "Spring Classic"  # the same sheet, edited title kept
     other = tmp_path / "fall.txt"
     other.write_text("Fall Cup\n\n1. Games are two periods of 20 minutes.\n", encoding="utf-8")
     status, out, _ = run_cli(capsys, "ingest", str(other), "--id", "classic")
     assert status == 0 and out.startswith("Replaced ruleset 'classic' \u2013 Fall Cup (it was classic.txt)")
+
+
+def test_the_sign_off_of_a_numbered_sheet_is_no_rule(tmp_path):
+    sheet = tmp_path / "weekend.txt"
+    sheet.write_text("Weekend Classic Roller Hockey Tournament 2026 - Rules Sheet\n\nThe RHA rule book applies.\n\n"
+                     "1. Game length\nGames are two 15 minute halves.\n\n2. Timeouts\nOne 30-second timeout per team."
+                     "\n\nThanks and see you at the rink!\nTournament Director\n", encoding="utf-8")
+    result = ingest_file(sheet, "weekend")
+    assert result.ruleset.title == "Weekend Classic Roller Hockey Tournament 2026 - Rules Sheet"
+    texts = [c.text for c in load_index(use_cache=False).by_ruleset("weekend") if c.text]
+    assert texts == ["The RHA rule book applies.", "Games are two 15 minute halves.", "One 30-second timeout per team."]
+    artefacts = load_index(use_cache=False).reports["weekend"].artefacts
+    assert ("Thanks and see you at the rink! Tournament Director",
+            "sign-off of a sheet sent as a message, not a rule") in artefacts

@@ -16,6 +16,13 @@ from rulebot.models import Clause, ClauseKind, Ref
 _WS = re.compile(r"\s+")
 
 
+#: The first line of a sheet sent as an e-mail ("Hi refs,") and its last ("Thanks, Dave", "See you at
+#: the rink!", "Cheers,").
+GREETING = re.compile(r"(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\b", re.I)
+SIGN_OFF = re.compile(r"(?:thanks|thank you|many thanks|cheers|regards|best regards|kind regards|sincerely"
+                      r"|see you)\b[^.!?]{0,60}[.!]?$", re.I)
+
+
 def squash(text: str) -> str:
     """Collapse runs of white space to one space and trim."""
     return _WS.sub(" ", text).strip()
@@ -102,6 +109,26 @@ class Builder:
         """Record printed marker text consumed without a new node (e.g. a bullet sign)."""
         if text.strip():
             self.markers.append(text)
+
+    def without_letter(self, lines: list[str]) -> list[str]:
+        """``lines`` without the greeting and sign-off of a sheet sent as a letter ("Hi refs," at the
+        top; "Thanks and see you at the rink!" / "Tournament Director" at the end), each recorded as
+        an artefact; blank lines are kept."""
+        filled = [i for i, ln in enumerate(lines) if ln.strip()]
+        drop: list[int] = []
+        first = lines[filled[0]].strip() if len(filled) > 1 else ""
+        if first and GREETING.match(first) and len(first) <= 60 and first.endswith((",", "!", ":")):
+            self.artefact(first, "greeting of a sheet sent as a message, not a rule")
+            drop.append(filled[0])
+        if len(filled) - len(drop) > 2:
+            last, before = lines[filled[-1]].strip(), lines[filled[-2]].strip()
+            if SIGN_OFF.match(before) and len(last) <= 30 and not last.endswith("."):
+                self.artefact(f"{before} {last}", "sign-off of a sheet sent as a message, not a rule")
+                drop += filled[-2:]
+            elif SIGN_OFF.match(last):
+                self.artefact(last, "sign-off of a sheet sent as a message, not a rule")
+                drop.append(filled[-1])
+        return [ln for i, ln in enumerate(lines) if i not in drop]
 
     def artefact(self, text: str, reason: str) -> None:
         """Record source text removed as an extraction artefact (footer, page number, contents)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from rulebot.corpus.builder import Builder, Node, ParseResult
+from rulebot.corpus.builder import GREETING, SIGN_OFF, Builder, Node, ParseResult
 
 # A sentence ends at ". " (or "? ", "! ") followed by a capital, a bullet or a list letter.
 _SENTENCE = re.compile(r"(?<=[.!?])(?<!\s[a-z]\.)\s+(?=[A-Z•]|[a-z]\.\s)|(?<=:)\s+(?=[a-z]\.\s)|\s+(?=•)")
@@ -33,24 +33,14 @@ def _split_title(lines: list[str]) -> tuple[str, str]:
     return "", text
 
 
-#: The first sentence of a sheet sent as an e-mail ("Hi refs, a few notes for Saturday's tournament.")
-#: and its last ("Thanks, Dave", "See you at the rink!").
-_GREETING = re.compile(r"(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\b", re.I)
-_SIGN_OFF = re.compile(r"(?:thanks|thank you|many thanks|cheers|regards|best regards|kind regards|sincerely"
-                       r"|see you)\b[^.!?]{0,60}[.!]?$", re.I)
 
 
 def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
     """Parse a one-paragraph rule sheet with inline headings (U9 style) into a clause tree."""
     b = Builder(ruleset, title)
-    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
     # a letter's greeting and sign-off on lines of their own ("Hi refs," ... "Cheers," "Dave"): not
     # joined to the rule next to them
-    if len(lines) > 1 and _GREETING.match(lines[0]) and len(lines[0]) <= 60 and lines[0].endswith((",", "!", ":")):
-        b.artefact(lines.pop(0), "greeting of a sheet sent as a message, not a rule")
-    if len(lines) > 2 and _SIGN_OFF.match(lines[-2]) and len(lines[-1]) <= 30:
-        b.artefact(f"{lines[-2]} {lines[-1]}", "sign-off of a sheet sent as a message, not a rule")
-        del lines[-2:]
+    lines = b.without_letter([ln.strip() for ln in text.split("\n") if ln.strip()])
     doc_title, body = _split_title(lines)
     if doc_title:
         b.title(b.root, doc_title)
@@ -60,7 +50,7 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
     expected_letter = "a"
     n = 0
     for i, sent in enumerate(sentences):
-        if (i == 0 and _GREETING.match(sent)) or (i == len(sentences) - 1 and _SIGN_OFF.match(sent)):
+        if (i == 0 and GREETING.match(sent)) or (i == len(sentences) - 1 and SIGN_OFF.match(sent)):
             b.artefact(sent, "greeting or sign-off of a sheet sent as a message, not a rule")
             continue
         if sent.startswith("•"):

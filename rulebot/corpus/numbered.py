@@ -18,15 +18,19 @@ _NUMBERED = re.compile(r"(\d{1,3}[A-Z]?)[.)]\s+")
 _BULLET = re.compile(r"[•▪◦·*-]\s+")
 
 
-def _is_heading(line: str) -> bool:
-    """A heading is a short line that is not a sentence: at most 8 words, no full stop at its end
-    (a closing colon is allowed: "Penalties:")."""
+def _is_heading(line: str, max_words: int = 8) -> bool:
+    """A heading is a short line that is not a sentence: at most ``max_words`` words, no full stop at
+    its end (a closing colon is allowed: "Penalties:")."""
     words = line.split()
-    if not words or len(words) > 8 or _NUMBERED.match(line) or _BULLET.match(line):
+    if not words or len(words) > max_words or _NUMBERED.match(line) or _BULLET.match(line):
         return False
     if re.search(r"[.;,!?]$", line):
         return False
     return line[0].isupper()
+
+
+#: The most words the first line of a document has to be its title.
+TITLE_WORDS = 14
 
 
 def _slug(text: str) -> str:
@@ -37,8 +41,8 @@ class NumberedParser:
     """Parses one numbered-list document; see the module docstring."""
 
     def __init__(self, ruleset: str, text: str, title: str = "") -> None:
-        self.lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
         self.b = Builder(ruleset, title)
+        self.lines = self.b.without_letter([ln.strip() for ln in text.split("\n") if ln.strip()])
         # Numbers that never repeat in the document are global ("23"); others are per heading.
         nums = [m.group(1) for ln in self.lines if (m := _NUMBERED.match(ln))]
         self.global_numbers = len(nums) == len(set(nums))
@@ -51,7 +55,9 @@ class NumberedParser:
 
     def parse(self) -> ParseResult:
         for i, line in enumerate(self.lines):
-            if i == 0 and len(self.lines) > 1 and _is_heading(line) and (
+            # a document's title may run longer than a heading ("Spring Classic Roller Hockey
+            # Tournament 2024 - Rules Sheet")
+            if i == 0 and len(self.lines) > 1 and _is_heading(line, TITLE_WORDS) and (
                     not (_NUMBERED.match(self.lines[1]) or _BULLET.match(self.lines[1]))
                     or not any(_is_heading(x) for x in self.lines[2:])):
                 # The document's own title line: a first heading whose content is not a list of its

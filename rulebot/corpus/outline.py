@@ -108,7 +108,7 @@ class OutlineParser:
 
     def __init__(self, ruleset: str, text: str, title: str = "") -> None:
         self.b = Builder(ruleset, title)
-        self.raw_lines = text.split("\n")
+        self.raw_lines = self.b.without_letter(text.split("\n"))
         self.stack: list[_Open] = []
         self.last: Node = self.b.root
         self.last_dec: str | None = None
