@@ -481,3 +481,17 @@ def test_the_sign_off_of_a_numbered_sheet_is_no_rule(tmp_path):
     artefacts = load_index(use_cache=False).reports["weekend"].artefacts
     assert ("Thanks and see you at the rink! Tournament Director",
             "sign-off of a sheet sent as a message, not a rule") in artefacts
+
+
+def test_a_markdown_sheets_opening_sentence_is_listed_and_its_penalty_quoted_from_the_clause_cited(tmp_path, capsys):
+    from rulebot.search import Searcher
+
+    sheet = tmp_path / "slam.md"
+    sheet.write_text("# Summer Slam Rules\n\nBall hockey league rules apply except as below.\n\n## Penalties\n"
+                     "- Penalties are 2 minutes.\n- Three penalties in a game means ejection.\n", encoding="utf-8")
+    ingest_file(sheet, "slam", base="ball-hockey")
+    status, out, _ = run_cli(capsys, "rule", "slam")
+    assert status == 0 and out.splitlines()[0] == "(preamble) Ball hockey league rules apply except as below."
+    answer = Searcher(load_index(use_cache=False)).ask("how long is a penalty", "slam")
+    assert "Penalties are 2 minutes." in answer.answer and "ejection" not in answer.answer.split("\n")[0]
+    assert answer.citations[0].text == "Penalties are 2 minutes."

@@ -178,6 +178,12 @@ def test_history_table_and_empty(monkeypatch, capsys):
              stdin="\n".join(answer(i) for i in items) + "\n")
     status, out, _ = run_main(monkeypatch, capsys, "quiz", "history")
     assert status == 0 and "4/4" in out and "practice" in out
+    # an unfinished exam shows no score (an exam gives no feedback until the end); practice does
+    run_main(monkeypatch, capsys, "quiz", "--banks", str(DATA), "--seed", "1", "--exam", stdin=answer(items[0]) + "\n")
+    run_main(monkeypatch, capsys, "quiz", "--banks", str(DATA), "--seed", "1", stdin=answer(items[0]) + "\n")
+    status, out, _ = run_main(monkeypatch, capsys, "quiz", "history")
+    rows = [ln for ln in out.splitlines() if "unfinished" in ln]
+    assert len(rows) == 2 and "so far" not in rows[0] and "—" in rows[0] and "1/4 so far" in rows[1], out
 
 
 def test_corrupt_history_is_moved_aside_with_a_message(monkeypatch, capsys):

@@ -74,15 +74,15 @@ def run_rule(args: argparse.Namespace) -> int:
     args.ruleset, number = _split_ruleset(index, args.ruleset, " ".join(args.number).strip())
     if not number:
         clauses = index.by_ruleset(args.ruleset)
+        root = clauses[0] if clauses and clauses[0].kind == "document" else None
         if any(c.kind == "rule" for c in clauses):
             # its rules and headings, and any clause of the document's own before them (a preamble)
-            root = clauses[0] if clauses and clauses[0].kind == "document" else None
             rows = [c for c in clauses if c.kind in ("section", "rule", "definition")
                     or (root is not None and c.parent == root.id)]
-            if root is not None and root.text:
-                rows.insert(0, root)  # the sheet's own words before its first rule
         else:  # a sheet without rule headings (youth-cup, U9): every numbered clause
             rows = [c for c in clauses if c.kind != "document" and (c.number or c.kind == "section")]
+        if root is not None and root.text:
+            rows.insert(0, root)  # the sheet's own words before its first rule
         if args.json:
             print(json.dumps([_clause_json(c) for c in rows], ensure_ascii=False, indent=2))
             return 0

@@ -150,7 +150,8 @@ def _history(args: argparse.Namespace) -> int:
         what = " ".join(part for part in (a.ruleset or "all rulesets", f"level {a.level}" if a.level else "",
                                           a.topic or "") if part)
         if a.status == "open":
-            score, pct = f"{a.right}/{a.total} so far", ""
+            # an exam gives no feedback until it is finished: its score is not shown before either
+            score, pct = ("—" if a.mode == "exam" else f"{a.right}/{a.total} so far"), ""
             result = f"unfinished ({a.answered} answered): rulebot quiz --resume {a.id}"
         else:
             score = f"{a.score}/{a.total}"

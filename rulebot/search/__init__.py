@@ -14,7 +14,7 @@ from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (best_sentences, citation, label, normalise_numbers, other_parts,
                                    penalty_list_of, procedure_of, procedure_steps, question_parts, row_rule,
-                                   short_answer)
+                                   sentences, short_answer)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import FACEOFF_PLACE, GOAL_STANDS, PENALTY_LEAST, Intent, classify, imposes_penalty
 from rulebot.search.query import late_game_words, official_words, parse_query, without_request
@@ -462,7 +462,10 @@ class Searcher:
                 continue
             name = self.index.rulesets[pc.ruleset].short_name
             dur = f" {pc.duration_label}" if pc.duration_label else ""
-            effect = best_sentences(normalise_numbers(pc.effect), _first_asked(question), limit=1)
+            # the sentence quoted is one of the clause cited ("Penalties are 2 minutes.", not the
+            # bullet after it that the class's account also takes in)
+            own = " ".join(x for x in sentences(pc.effect) if x in clause.text) or pc.effect
+            effect = best_sentences(normalise_numbers(own), _first_asked(question), limit=1)
             lines.append(f"{name} {pc.name}{dur} — {effect} [{label(self.index, clause)}]")
             hits.append(Hit(clause, 100.0))
         if not hits:

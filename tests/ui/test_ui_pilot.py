@@ -93,8 +93,10 @@ async def test_ruleset_choice_persists_between_runs(make, tmp_path):
     app = make(settings_path=settings)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
+        app.query_one("#ruleset", Select).focus()
         app.query_one("#ruleset", Select).value = "firs-2017"
         await settle(pilot, app)
+        assert app.focused is app.query_one("#question", Input)  # typing goes on into the question
     assert json.loads(settings.read_text())["ruleset"] == "firs-2017"
     again = make(settings_path=settings)
     async with again.run_test(size=SIZE) as pilot:

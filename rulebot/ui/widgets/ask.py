@@ -130,6 +130,7 @@ class AskPane(Vertical):
         self.app.update_settings(ruleset=self.ruleset)  # type: ignore[attr-defined]
         self.conversation.reset()
         self._show_context()
+        self.query_one("#question", Input).focus()  # the next thing typed is the question
 
     @on(Input.Submitted, "#question")
     def _submitted(self, event: Input.Submitted) -> None:
