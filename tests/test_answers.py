@@ -454,6 +454,11 @@ def test_me_and_my_in_a_referees_question_are_the_official():
     assert official_words("Player grabs my arm while he's arguing a call") == "abuse of officials"
     assert official_words("Shot hits my skate and goes in") == "deflected off an official"
     assert official_words("my partner blew it dead") == "" and official_words("He hits the post") == ""
+    # the puck, not a player, hitting the referee: FIRS 5.5.11 I "deflected directly into the net from an official"
+    assert official_words("puck hits the referee and goes in the goal") == "deflected off an official"
+    assert official_words("their forward hits the referee") == ""
+    assert get_searcher().ask("puck hits the referee and goes in the goal", "firs-2017").citations[0].rule in (
+        "5.5.11 I", "5.5.1 I")
     a = get_searcher().ask("Player grabs my arm while he's arguing a call. What does he get?", "firs-2017")
     assert a.citations[0].rule.startswith("6.4.28") and a.answer.startswith("Match")
 

@@ -172,11 +172,18 @@ _ME_DEFLECT = re.compile(r"\b(?:off|hits?|clips?|clipped|catch\w*|caught|glanc\w
                          r"\s+(?:off\s+)?(?:me|my\s+(?:skate|skates|leg|legs|body|foot|feet|stick|pad|shin))\b", re.I)
 
 
+#: The puck or ball, not a player, hitting an official ("the puck hits the referee and goes in").
+_PUCK_OFF_OFFICIAL = re.compile(
+    r"\b(?:puck|ball|shot|pass|clearance|clear)\b[^.?!]{0,25}?\b(?:off|hits?|clips?|clipped|deflect\w*|bounc\w*"
+    r"|glanc\w*|tipp?\w*|strikes?|struck)\s+(?:off\s+)?(?:of\s+)?(?:the\s+|a\s+|an\s+)?(?:ref|refs|referee|official"
+    r"|linesman|linesmen|umpire)\b", re.I)
+
+
 def official_words(question: str) -> str:
     """What "me" and "my" stand for in a referee's question, in the rulebooks' words: a player who
-    grabs or shoves "me" is abusing an official; a shot off "my skate" went off an official.
-    "" when the question has neither."""
-    if _ME_DEFLECT.search(question):
+    grabs or shoves "me" is abusing an official; a shot off "my skate" (or "the puck hits the
+    referee") went off an official.  "" when the question has neither."""
+    if _ME_DEFLECT.search(question) or _PUCK_OFF_OFFICIAL.search(question):
         return "deflected off an official"
     return "abuse of officials" if _ME_CONTACT.search(question) else ""
 
