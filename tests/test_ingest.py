@@ -495,3 +495,13 @@ def test_a_markdown_sheets_opening_sentence_is_listed_and_its_penalty_quoted_fro
     answer = Searcher(load_index(use_cache=False)).ask("how long is a penalty", "slam")
     assert "Penalties are 2 minutes." in answer.answer and "ejection" not in answer.answer.split("\n")[0]
     assert answer.citations[0].text == "Penalties are 2 minutes."
+
+
+def test_a_sentence_broken_over_lines_is_one_rule_text(tmp_path):
+    sheet = tmp_path / "wrapped.txt"
+    sheet.write_text("1. Overtime\nPlayoff games play five minutes of\n3-on-3 sudden death.\n\n2. Penalties\n"
+                     "A player gets\ntwo minutes for a minor.\n", encoding="utf-8")
+    ingest_file(sheet, "wrapped")
+    rules = [(c.number, c.title, c.text) for c in load_index(use_cache=False).by_ruleset("wrapped") if c.number]
+    assert rules == [("1", "Overtime", "Playoff games play five minutes of 3-on-3 sudden death."),
+                     ("2", "Penalties", "A player gets two minutes for a minor.")]

@@ -29,6 +29,26 @@ def _is_heading(line: str, max_words: int = 8) -> bool:
     return line[0].isupper()
 
 
+#: Words a line of prose may break after but a heading never ends with ("Playoff games play five
+#: minutes of" / "three on three sudden death.").
+_OPEN_END = re.compile(r"\b(?:of|the|a|an|to|and|or|for|in|with|by|on|at|from|than|is|are|be|gets|get|has|have"
+                       r"|will|shall|must|may|who|which|that|if|when|after|before|per|into|as)$", re.I)
+
+
+def _unwrap(lines: list[str]) -> list[str]:
+    """Lines with the sentences a sheet's text broke over several lines joined: a line that ends
+    with no closing punctuation, followed by one that starts in lower case or after a word no heading
+    ends with ("... five minutes of" / "3-on-3 sudden death.")."""
+    out: list[str] = []
+    for line in lines:
+        if out and not re.search(r"[.:;!?]$", out[-1]) and not (_NUMBERED.match(line) or _BULLET.match(line)) and (
+                line[:1].islower() or _OPEN_END.search(out[-1])):
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return out
+
+
 #: The most words the first line of a document has to be its title.
 TITLE_WORDS = 14
 
@@ -42,7 +62,7 @@ class NumberedParser:
 
     def __init__(self, ruleset: str, text: str, title: str = "") -> None:
         self.b = Builder(ruleset, title)
-        self.lines = self.b.without_letter([ln.strip() for ln in text.split("\n") if ln.strip()])
+        self.lines = _unwrap(self.b.without_letter([ln.strip() for ln in text.split("\n") if ln.strip()]))
         # Numbers that never repeat in the document are global ("23"); others are per heading.
         nums = [m.group(1) for ln in self.lines if (m := _NUMBERED.match(ln))]
         self.global_numbers = len(nums) == len(set(nums))
