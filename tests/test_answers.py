@@ -811,3 +811,9 @@ def test_a_phrase_of_the_synonym_list_is_one_concept_with_what_it_stands_for():
     # "over the boards" is a concept of its own, met by a clause that says "out of play"
     assert any(phrase_term("out of play") in g and phrase_term("over the boards") in g for g in groups)
     assert any("board" in g and phrase_term("out of play") not in g for g in groups)  # and "boards" alone
+
+
+def test_just_a_minor_and_a_check_from_behind_ask_for_the_call():
+    assert classify("He hooks him and the guy stays down, hurt. Just a minor?").penalty
+    assert classify("Their D checks our forward from behind into the boards").penalty
+    assert not classify("Just a minute, where is the face-off after a goal?").penalty

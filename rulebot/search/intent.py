@@ -58,6 +58,7 @@ _PENALTY = re.compile(
     r"|how (?:do|should|would|can) (?:i|we|you) (?:treat|handle|deal with|punish|penali[sz]e|sanction)"
     r" (?:him|her|them|the player|that player|this player|the kid|the guy)"
     r"|what's the least|is (?:that|it|this) (?:a )?(?:minor|major|misconduct|penalty)"
+    r"|(?:^|[.!?]\s*)(?:just|only) (?:a |an )?(?:minor|major|misconduct|penalty|two|five|2|5)\b[^.?!]{0,20}\?"
     r"|(?:call|penalty|infraction)\?)", re.I)
 _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:rule ?sets?|rule ?books?|"
                       r"tournaments?|leagues?|rules)\b|\bcompared? (?:with|to)\b|\bversus\b|\bvs\.?\b",
@@ -73,7 +74,7 @@ _FOUL = re.compile(
     r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|charg(?:es|ed|ing)|elbow(?:s|ed|ing)"
     r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|shov(?:es|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
     r"|hauled down|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)|checked from behind"
-    r"|hit from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
+    r"|hit from behind|check(?:s|ed|ing)?(?: \w+){0,2} from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand)\b", re.I)
 #: "What's the minimum I'm giving?", "what's the least I can call?": the lightest call for what the
 #: question describes, not a minimum number.
