@@ -34,6 +34,9 @@ def test_signal_question_of_a_rulebook_without_signals_says_so():
     assert answer.citations[0].ruleset == "firs-2017"
     answer = get_searcher().ask("what does the ref's signal for hooking look like", "ball-hockey")
     assert "describe no referee signals" in answer.answer
+    # no signal of any rulebook is named for a class of penalty: said, with the nearest as see-also
+    answer = get_searcher().ask("what is the signal for minor penalties?", "rha")
+    assert not answer.answered and answer.answer.endswith("and no FIRS signal fits it.") and answer.see_also
 
 
 def test_signal_a_rulebook_describes_inside_a_rule_answers_first():

@@ -508,10 +508,17 @@ class Searcher:
             return Answer(question, None, text, cites, kind="signal")
         none = ("describe no signal like that" if any(s.ruleset in scope for s in load_signals(self.index))
                 else "describe no referee signals")
-        if not hits:
-            return Answer(question, None, f"The {names} rules {none}.", (), answered=False, kind="signal")
-        cites = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
         where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
+        if not best or best[0][1] < SIGNAL_MIN_SCORE:
+            # "what's the signal for a minor penalty?": no signal of any rulebook fits
+            see = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
+            return Answer(question, None, f"The {names} rules {none}, and no {where} signal fits it.", (),
+                          answered=False, kind="signal", see_also=see)
+        clause = self.index.get(best[0][0].clause_id)
+        if clause is not None and best[0][0].ruleset in others:
+            top = hits[0].score if hits else 1.0
+            hits = [Hit(clause, top * (1 + best[0][1])), *(h for h in hits if h.clause.id != clause.id)]
+        cites = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
         text = (f"The {names} rules {none}; from the {where} signals: "
                 + short_answer(self.index, hits, question, intent))
         return Answer(question, None, text, cites, kind="signal")
