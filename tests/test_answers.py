@@ -817,3 +817,17 @@ def test_just_a_minor_and_a_check_from_behind_ask_for_the_call():
     assert classify("He hooks him and the guy stays down, hurt. Just a minor?").penalty
     assert classify("Their D checks our forward from behind into the boards").penalty
     assert not classify("Just a minute, where is the face-off after a goal?").penalty
+
+
+def test_a_question_asked_first_then_told_about_is_answered_as_asked():
+    # "How long is a minor?" then what the teams say: the class's length, not the "swears" of the story
+    a = get_searcher().ask("How long is a minor? Our house league does 90 seconds but the other coach swears "
+                           "it's two.", "rha")
+    assert a.citations[0].rule == "402 (a)" and "1:30 or 2" in a.answer
+
+
+def test_a_topic_word_inside_another_phrase_does_not_make_a_question_not_covered():
+    # "level on points" is a tie, which the U9 rules settle, though they never say "points"
+    a = get_searcher().ask("Two teams finished round robin level on points. How do I slot them?", "challenge-cup-u9")
+    assert a.answered and not a.answer.startswith("Not covered")
+    assert any(c.text.startswith("The team who won head to head") for c in a.citations[:3])

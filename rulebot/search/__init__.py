@@ -547,11 +547,23 @@ class Searcher:
                     return False
             return bool(common)
 
+        # a topic word said only inside a longer phrase of the synonym list that means something else
+        # ("points" in "level on points", a tie; not "minor" in "minor penalty") is not the topic
+        phrases = [tuple(words(p)) for p in ranker.query_phrases(qwords) if len(words(p)) > 1]
+
+        def said_alone(tw: list[str]) -> bool:
+            masked = qtext
+            for p in phrases:
+                kin = {tuple(words(m)) for gi in syn.by_phrase.get(p, ()) for m in syn.groups[gi]}
+                if len(p) > len(tw) and f" {' '.join(tw)} " in f" {' '.join(p)} " and tuple(tw) not in kin:
+                    masked = masked.replace(f" {' '.join(p)} ", " ")
+            return f" {' '.join(tw)} " in masked
+
         missing = []
         for topic in syn.topics:
             tw = words(topic)
             # the topic, another spelling of it, or that spelling's plural ("slap shots" for "slapshot")
-            if not tw or (f" {' '.join(tw)} " not in qtext
+            if not tw or ((f" {' '.join(tw)} " not in qtext or not said_alone(tw))
                           and not any(f" {sp} " in qtext or f" {sp}s " in qtext for sp in _topic_spellings(topic))):
                 continue
             if any(f" {' '.join(tw)} " in f" {' '.join(words(m))} " for m in missing):
@@ -628,7 +640,16 @@ def _first_asked(question: str) -> str:
     team replace him?" -> "how long is a misconduct"); the whole question when it opens with a story
     ("Player whacks the boards ... What's the penalty and how long is it?")."""
     first = question_parts(question)[0]
-    return first if question.lstrip().startswith(first[:20]) else question
+    if first != question:
+        return first if question.lstrip().startswith(first[:20]) else question
+    # one question, then what is said about it ("How long is a minor? Our league does 90 seconds but
+    # the visiting coach swears it's two."): the question, when it asks how long or what something is
+    head = re.split(r"(?<=[?])\s+", question.strip(), maxsplit=1)[0]
+    if head != question.strip():
+        intent = classify(head)
+        if intent.number or intent.definition:
+            return head.rstrip("?").strip()
+    return question
 
 
 #: A term the question puts in quotes ("what does 'control' of the puck mean"): up to 5 words.
