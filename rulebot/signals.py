@@ -43,6 +43,8 @@ class Signal:
     rules: tuple[str, ...] = ()
     calls: tuple[str, ...] = ()
     meaning: str = ""
+    #: True for a signal told inside a rule's text (RHA 409 (b)), not in a signal list (FIRS Annex B).
+    in_rule: bool = False
 
     def to_json(self) -> dict:
         """The JSON form used by ``rulebot signal --json/--jsonl``: name, description, ruleset,
@@ -57,6 +59,7 @@ class Signal:
             "rules": list(self.rules),
             "meaning": self.meaning,
             "id": self.clause_id,
+            "in_rule": self.in_rule,
         }
 
 
@@ -290,24 +293,59 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
 def rule_text_signals(index, rid: str) -> list[Signal]:
-    """Signals a rulebook without a signal list describes inside its rules ("the Referees shall
-    signify the calling of a delayed penalty by raising his/her arm", RHA 409 (b)): one
-    :class:`Signal` per such sentence, named by what it signals ("Delayed penalty"), its description
-    the sentence, its clause the rule that says it."""
+    """Signals a rulebook without a signal list describes inside its rules, one :class:`Signal`
+    (``in_rule`` True) per sentence, its clause the rule that says it:
+
+    - "the Referees shall signify the calling of a delayed penalty by raising his/her arm" (RHA
+      409 (b)): named by what it signals ("Delayed penalty");
+    - an official's arm gesture with its purpose ("the referee shall raise an arm to indicate that
+      play will resume"): named by the heading it is under and its purpose.
+
+    Not read where a list exists: FIRS's goal judges' arms (4.6 D) matched descriptions of the
+    referee's washout better than Annex B did."""
     out = []
     for c in index.by_ruleset(rid):
         if c.kind in ("signal", "table-row", "document", "section") or not c.number or not c.text:
             continue
-        if not _GIVES_SIGNAL.search(c.text):
+        if not (_GIVES_SIGNAL.search(c.text) or _GESTURE_VERB.search(c.text)):
             continue
         for sentence in _SENTENCE.split(c.text):
-            m = _SIGNAL_SENTENCE.search(sentence)
-            if not m or not _BODY_CONCEPTS & set(signal_concepts(sentence[m.end("name"):])):
-                continue
-            name = m.group("name").strip()
-            out.append(Signal(name=name[0].upper() + name[1:], description=sentence.strip(), ruleset=rid,
-                              clause_id=c.id, rules=(c.number,), meaning=name))
+            name = _rule_signal_name(index, c, sentence)
+            if name:
+                out.append(Signal(name=name[0].upper() + name[1:], description=sentence.strip(), ruleset=rid,
+                                  clause_id=c.id, rules=(c.number,), meaning=name.split(": ")[-1], in_rule=True))
     return out
+
+
+#: An official's arm or hand gesture ("raise an arm", "extend one arm above the head", "points to").
+_GESTURE_VERB = _LazyRegex(r"\b(?:rais(?:e|es|ed|ing)|extend(?:s|ed|ing)?|point(?:s|ed|ing)?|wav(?:e|es|ed|ing))\b"
+                           r"[^.]{0,30}\b(?:arms?|hands?)\b", re.I)
+#: What the gesture is for: "to indicate ...", "to signal ... when ...", "if ...", "when ...".
+_PURPOSE = _LazyRegex(r"\b(?:to (?:indicate|signal)(?: to the \w+)?(?: that| when| if)?|when|if)\s+(?P<what>[^.;]*)",
+                      re.I)
+#: Who gives a signal told inside a rule: an official, named in the sentence or the heading above it.
+_OFFICIAL = _LazyRegex(r"\b(?:referees?|goal judges?|linesm[ae]n|officials?|timekeepers?|umpires?)\b", re.I)
+
+
+def _rule_signal_name(index, clause, sentence: str) -> str | None:
+    """The name of the signal ``sentence`` of ``clause`` describes (see :func:`rule_text_signals`),
+    or None when it describes none."""
+    m = _SIGNAL_SENTENCE.search(sentence)
+    if m and _BODY_CONCEPTS & set(signal_concepts(sentence[m.end("name"):])):
+        return m.group("name").strip()
+    g = _GESTURE_VERB.search(sentence)
+    if not g or not _BODY_CONCEPTS & set(signal_concepts(sentence[g.start():])):
+        return None
+    if re.search(r"\b(?:not|never)\s+(?:\w+\s+)?$", sentence[:g.start()]):
+        return None  # "the Referee shall not raise his/her arm"
+    heading = index.heading(clause) or ""
+    if not (_OFFICIAL.search(sentence) or _OFFICIAL.search(heading)):
+        return None  # a player's arm ("extends his arm"), not an official's signal
+    purpose = _PURPOSE.search(sentence[g.start():])
+    what = " ".join(purpose.group("what").split()[:10]).rstrip(" ,") if purpose else ""
+    if what[:1].isupper() and not what.isupper():
+        what = what[0].lower() + what[1:]
+    return f"{heading}: {what}" if heading and what else (heading or what or None)
 
 
 def _signal_windows(text: str) -> list[frozenset[str]]:
@@ -387,12 +425,13 @@ class _Doc:
 _DOCS: dict[tuple, tuple[list[_Doc], dict[str, float], dict[str, float]]] = {}
 #: A :func:`search_signals` score under this is no match for the gesture described.
 MIN_SCORE = 0.2
+
 #: How much a signal weighs that has what the question says the gesture is not ("not over his head").
 NEGATED_CONCEPT = 0.6
 
 
 def _docs_key(signals: list[Signal], vocab: Vocabulary) -> tuple:
-    return (id(vocab),) + tuple((s.ruleset, s.name, s.description) for s in signals)
+    return (id(vocab),) + tuple((s.ruleset, s.name, s.description, s.in_rule) for s in signals)
 
 
 def _docs(signals: list[Signal]):
@@ -407,7 +446,9 @@ def _docs(signals: list[Signal]):
         docs.append(_Doc(
             signal=s,
             concepts=signal_concepts(s.description, vocab),
-            words=frozenset(t for t in _tokens(s.description) if t not in _STOP),
+            # a signal told inside a rule is also known by the heading it is under ("Goal Judges")
+            words=frozenset(t for t in _tokens(s.description + (f" {s.name}" if s.in_rule else ""))
+                            if t not in _STOP),
             name_key=" ".join(_WORD.findall(s.name.lower())),
             aliases=vocab.aliases.get(s.name, ()),
         ))

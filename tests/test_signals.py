@@ -192,3 +192,24 @@ def test_a_signal_name_inside_the_description_is_not_the_name_asked():
     q = "The ref puts both fists one above the other at his side, like he's holding a bat. Which penalty is that?"
     assert search_signals(signals, q, 1)[0][0].name == "High-Sticking"
     assert search_signals(signals, "how does the ref signal holding", 1)[0][0].name == "Holding"
+
+
+def test_signals_told_inside_rules_are_read_too(index):
+    from rulebot.corpus.index import ClauseIndex
+    from rulebot.corpus.loader import parse_ruleset
+    from rulebot.models import Ruleset
+    from rulebot.signals import rule_text_signals
+
+    rha = [s for s in load_signals(index) if s.ruleset == "rha"]
+    # RHA 409 (b): "signify the calling of a delayed penalty by raising his/her arm", not the sentence
+    # after it ("the Referee shall not raise his/her arm")
+    assert [(s.name, s.rules, s.in_rule) for s in rha] == [("Delayed penalty", ("409 (b)",), True)]
+    assert not any(s.in_rule for s in load_signals(index) if s.ruleset == "firs-2017")  # Annex B is its list
+    text = ("Club rules\n\n1. Goal judges\nThe goal judge shall raise one arm to indicate that the puck has "
+            "crossed the goal line.\n\n2. Players\nA player who raises his arm to call for a pass is not "
+            "signalling anything.\n")
+    rs = Ruleset(id="club", title="Club rules", short_name="Club", embedded=False)
+    club = ClauseIndex()
+    club.add(rs, parse_ruleset(rs, text), text)
+    found = rule_text_signals(club, "club")
+    assert [(s.name, s.rules) for s in found] == [("Goal judges: the puck has crossed the goal line", ("1",))]

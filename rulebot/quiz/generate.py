@@ -156,7 +156,8 @@ def signal_questions(index: Any, signals: Sequence[Any]) -> list[Question]:
     """One question per distinct signal description (see the module docstring)."""
     by_ruleset: dict[str, list[Any]] = {}
     for s in signals:
-        if s.name and s.description:
+        # a signal told inside a rule's sentence names what it is for: no question to ask of it
+        if s.name and s.description and not getattr(s, "in_rule", False):
             by_ruleset.setdefault(s.ruleset, []).append(s)
     out: list[Question] = []
     for ruleset, table in by_ruleset.items():
