@@ -831,3 +831,16 @@ def test_a_topic_word_inside_another_phrase_does_not_make_a_question_not_covered
     a = get_searcher().ask("Two teams finished round robin level on points. How do I slot them?", "challenge-cup-u9")
     assert a.answered and not a.answer.startswith("Not covered")
     assert any(c.text.startswith("The team who won head to head") for c in a.citations[:3])
+
+
+def test_a_rulebook_named_with_a_word_hyphened_on_is_named():
+    from rulebot.search.query import parse_query
+
+    index = get_searcher().index
+    assert parse_query(index, "what floor size is allowed for RHA-sanctioned events?").rulesets == ("rha",)
+    assert parse_query(index, "is that FIRS-approved tape?").rulesets == ("firs-2017",)
+
+
+def test_a_shot_told_in_slang_after_the_whistle_is_the_shot():
+    a = get_searcher().ask("Whistle's long gone and their winger still rips one at my goalie. What's the call?", "rha")
+    assert a.citations[0].rule == "601 (b)"  # "Any player who shoots the puck after the whistle"

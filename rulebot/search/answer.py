@@ -449,7 +449,8 @@ def _part_weights(part: str) -> dict[str, float]:
     out = {t: _weight(t) for t in terms(part)}
     for alt in load_synonyms().expansions(words(part)):
         for t in terms(alt):
-            out.setdefault(t, 0.5 * _weight(t))
+            if not TERM_WEIGHTS or t in TERM_WEIGHTS:  # slang no rulebook uses ("snipes") is never said
+                out.setdefault(t, 0.5 * _weight(t))
     return out
 
 

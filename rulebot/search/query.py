@@ -98,7 +98,9 @@ def _alias_pattern(name: str) -> re.Pattern[str]:
     words = [re.escape(w) for w in re.split(r"[\s-]+", name.strip())]
     before = r"(?:\b(?:in|under|for|at|by|per|of|from|according to)\s+)?(?:the\s+)?"
     after = r"(?:\s+(?:rules?|rule\s?book|rulebook|league|tournament|games?)\b)?(?:'s)?"
-    return re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + r"(?![\w-])" + after, re.I)
+    # "RHA-sanctioned", "FIRS-approved": the name with a word hyphened on
+    hyphened = r"(?:-(?:sanctioned|approved|certified|registered|style|run|based|governed|affiliated|rules?)\b)?"
+    return re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + hyphened + r"(?![\w-])" + after, re.I)
 
 
 def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> ParsedQuery:
