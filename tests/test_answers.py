@@ -844,3 +844,13 @@ def test_a_rulebook_named_with_a_word_hyphened_on_is_named():
 def test_a_shot_told_in_slang_after_the_whistle_is_the_shot():
     a = get_searcher().ask("Whistle's long gone and their winger still rips one at my goalie. What's the call?", "rha")
     assert a.citations[0].rule == "601 (b)"  # "Any player who shoots the puck after the whistle"
+
+
+def test_the_words_of_a_phrase_said_in_the_question_count_less_alone():
+    from rulebot.search.ranker import PHRASE_WORD_WEIGHT
+
+    ranker = get_searcher().ranker
+    dive = {t.term: t.weight for t in ranker.query_terms("he goes down like he got shot")}
+    shot = {t.term: t.weight for t in ranker.query_terms("the winger's shot went in off the post")}
+    assert dive["shoot"] == PHRASE_WORD_WEIGHT < 1.0 == shot["shoot"]
+    assert dive["embellish"] > 0  # what the phrase means

@@ -33,6 +33,7 @@ SLANG_WEIGHT = 0.8
 WEAK_STEMS = frozenset(stem(w) for w in WEAK_WORDS)
 #: How much the share of the question's distinct concepts a clause covers multiplies its BM25F score.
 COVERAGE_WEIGHT = 0.5
+PHRASE_WORD_WEIGHT = 0.8
 RERANK_DEPTH = 60
 #: A clause that states what the question says did not happen ("hit from behind, not into the boards":
 #: "... from behind into the boards") weighs this much; one that also says it did not, this much.
@@ -231,11 +232,17 @@ class ClauseRanker:
                     continue
                 for t in terms(phrase):
                     put(t, REWRITE_WEIGHT * (WEAK_WEIGHT if t in WEAK_STEMS else 1.0), gi)
+        # the words of a phrase of the synonym list said in the question ("like he got shot") count
+        # less on their own: the phrase says what they mean together
+        in_phrase = {t for p in self.query_phrases(qwords) if len(words(p)) > 1 for w, t in units(words(p))
+                     if w not in STOP_WORDS} if PHRASE_WORD_WEIGHT != 1.0 else set()
         for w, term in units(qwords):
             if w in STOP_WORDS:
                 continue
             # everyday words and counts written as words ("two guys") say little about the rule
             weight = WEAK_WEIGHT if w in WEAK_WORDS or w in NUMBER_WORDS else 1.0
+            if term in in_phrase:
+                weight *= PHRASE_WORD_WEIGHT
             put(term, weight)
             fixed = self.correct(w)
             if fixed:
