@@ -113,21 +113,6 @@ def test_signal_described_inside_a_rule_is_listed():
     assert "Misconduct (FIRS Annex B" in proc.stdout
 
 
-def test_rule_text_signals_of_an_unseen_rulebook(tmp_path):
-    from rulebot.corpus.index import ClauseIndex
-    from rulebot.corpus.loader import parse_ruleset
-    from rulebot.models import Ruleset
-    from rulebot.signals import rule_text_signals
-
-    text = ("Club rules\n\n1. Goals. The referee shall signal a goal by pointing at the net with the whistle "
-            "hand.\n\n2. Penalties. The referee shall signal the penalty to the scorer after the whistle.\n")
-    rs = Ruleset(id="club", title="Club rules", short_name="Club", embedded=False)
-    index = ClauseIndex()
-    index.add(rs, parse_ruleset(rs, text), text)
-    found = rule_text_signals(index, "club")
-    assert [(s.name, s.rules) for s in found] == [("Goal", ("1",))]
-
-
 def test_run_jsonl_in_process():
     signals = load_signals(load_index())
     out = io.StringIO()

@@ -194,10 +194,19 @@ def test_a_signal_name_inside_the_description_is_not_the_name_asked():
     assert search_signals(signals, "how does the ref signal holding", 1)[0][0].name == "Holding"
 
 
-def test_signals_told_inside_rules_are_read_too(index):
+def _sheet(text: str):
+    """A clause index of one unseen rule sheet, ``club``."""
     from rulebot.corpus.index import ClauseIndex
     from rulebot.corpus.loader import parse_ruleset
     from rulebot.models import Ruleset
+
+    rs = Ruleset(id="club", title="Club rules", short_name="Club", embedded=False)
+    club = ClauseIndex()
+    club.add(rs, parse_ruleset(rs, text), text)
+    return club
+
+
+def test_signals_told_inside_rules_are_read_too(index):
     from rulebot.signals import rule_text_signals
 
     rha = [s for s in load_signals(index) if s.ruleset == "rha"]
@@ -205,11 +214,10 @@ def test_signals_told_inside_rules_are_read_too(index):
     # after it ("the Referee shall not raise his/her arm")
     assert [(s.name, s.rules, s.in_rule) for s in rha] == [("Delayed penalty", ("409 (b)",), True)]
     assert not any(s.in_rule for s in load_signals(index) if s.ruleset == "firs-2017")  # Annex B is its list
-    text = ("Club rules\n\n1. Goal judges\nThe goal judge shall raise one arm to indicate that the puck has "
-            "crossed the goal line.\n\n2. Players\nA player who raises his arm to call for a pass is not "
-            "signalling anything.\n")
-    rs = Ruleset(id="club", title="Club rules", short_name="Club", embedded=False)
-    club = ClauseIndex()
-    club.add(rs, parse_ruleset(rs, text), text)
-    found = rule_text_signals(club, "club")
-    assert [(s.name, s.rules) for s in found] == [("Goal judges: the puck has crossed the goal line", ("1",))]
+    club = _sheet("Club rules\n\n1. Goals. The referee shall signal a goal by pointing at the net with the "
+                  "whistle hand.\n\n2. Penalties. The referee shall signal the penalty to the scorer after the "
+                  "whistle.\n\n3. Goal judges\nThe goal judge shall raise one arm to indicate that the puck has "
+                  "crossed the goal line.\n\n4. Players\nA player who raises his arm to call for a pass is not "
+                  "signalling anything.\n")
+    assert [(s.name, s.rules) for s in rule_text_signals(club, "club")] == [
+        ("Goal", ("1",)), ("Goal judges: the puck has crossed the goal line", ("3",))]
