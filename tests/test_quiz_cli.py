@@ -145,6 +145,19 @@ def test_resume_after_killed_process():
     assert again.returncode == 3 and again.stderr.strip() == "rulebot: error: no unfinished quiz to resume"
 
 
+def test_a_paused_exam_shows_no_answers():
+    items = planned(seed=4)
+    first = run_cli("quiz", "--banks", str(DATA), "--seed", "4", "--exam", "--json", stdin=answer(items[0]) + "\n")
+    data = json.loads(first.stdout)
+    assert (data["status"], data["answered"], data["reread"]) == ("open", 1, [])
+    assert all((q["right_answer"], q["explanation"], q["cite"], q["correct"]) == (None, None, [], None)
+               for q in data["questions"])
+    done = run_cli("quiz", "--resume", str(data["attempt"]), "--json",
+                   stdin="\n".join(answer(i) for i in items[1:]) + "\n")
+    finished = json.loads(done.stdout)
+    assert finished["status"] == "finished" and all(q["right_answer"] for q in finished["questions"])
+
+
 def test_end_of_input_leaves_the_attempt_resumable():
     items = planned(seed=4)
     first = run_cli("quiz", "--banks", str(DATA), "--seed", "4", "--json", stdin=answer(items[0]) + "\n")

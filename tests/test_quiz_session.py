@@ -107,6 +107,17 @@ def test_parse_and_grade_each_kind():
         parse_response(num, "two")
 
 
+def test_numeric_answers_in_another_unit_or_as_a_clock():
+    shift = BY_ID["demo-l1-004"].model_copy(update={"answer": 90, "unit": "seconds"})
+    item = Item(0, shift)
+    assert grade(item, parse_response(item, "1:30")) and grade(item, parse_response(item, "1.5 min"))
+    assert grade(item, parse_response(item, "90 seconds")) and not grade(item, parse_response(item, "1"))
+    crease = Item(0, BY_ID["demo-l1-004"].model_copy(update={"answer": 1, "unit": "metres"}))
+    assert grade(crease, parse_response(crease, "100 cm")) and grade(crease, parse_response(crease, "1 m"))
+    with pytest.raises(UsageError, match="answer in metres"):
+        parse_response(crease, "100 seconds")
+
+
 def test_numeric_tolerance():
     q = BY_ID["demo-l1-004"].model_copy(update={"tolerance": 0.5})
     item = Item(0, q)

@@ -420,4 +420,9 @@ def _attempt_json(attempt_id: int, session: Any, status: str) -> dict:
     data.update(result.to_json())
     if status == "open":
         data["passed"] = None
+        if result.mode == "exam":
+            # an exam gives no feedback before it is finished: a paused one shows no answers
+            data["reread"] = []
+            for q in data["questions"]:
+                q.update(correct=None, right_answer=None, explanation=None, cite=[])
     return data

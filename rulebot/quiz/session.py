@@ -112,6 +112,16 @@ class Response:
 _TRUE = {"t", "true", "y", "yes"}
 _FALSE = {"f", "false", "n", "no"}
 _NUMBER = re.compile(r"^[-+]?(\d+([.,]\d*)?|[.,]\d+)")
+_CLOCK = re.compile(r"(\d{1,3}):([0-5]\d)(?:\s*(?:min|mins|minutes))?")
+#: Units a numeric answer may be given in, by kind, with their size in seconds or metres.
+_UNITS: dict[str, tuple[str, float]] = {
+    **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), ("time", 1.0)),
+    **dict.fromkeys(("min", "mins", "minute", "minutes"), ("time", 60.0)),
+    **dict.fromkeys(("cm", "centimetre", "centimetres", "centimeter", "centimeters"), ("length", 0.01)),
+    **dict.fromkeys(("m", "metre", "metres", "meter", "meters"), ("length", 1.0)),
+    **dict.fromkeys(("ft", "foot", "feet", "'"), ("length", 0.3048)),
+    **dict.fromkeys(("in", "inch", "inches", '"'), ("length", 0.0254)),
+}
 
 
 def parse_response(item: Item, text: str) -> Response:
@@ -143,10 +153,23 @@ def parse_response(item: Item, text: str) -> Response:
         if word in _FALSE:
             return Response(value=False, raw=raw)
         raise UsageError("answer t (true) or f (false)")
+    clock = _CLOCK.fullmatch(raw)
+    if clock and _UNITS.get(q.unit.lower(), ("",))[0] == "time":
+        # "1:30" is a minute and a half, answered in the question's unit (90 seconds, 1.5 minutes)
+        seconds = int(clock.group(1)) * 60 + int(clock.group(2))
+        return Response(value=seconds / _UNITS[q.unit.lower()][1], raw=raw)
     match = _NUMBER.match(raw)
     if not match:
         raise UsageError(f"answer with a number ({q.unit})")
-    return Response(value=float(match.group(0).replace(",", ".")), raw=raw)
+    value = float(match.group(0).replace(",", "."))
+    said = raw[match.end():].strip().lower().rstrip(".")
+    if said and said in _UNITS and said != q.unit.lower():
+        # "100 cm" for a question in metres: converted; a length for a time is no answer
+        have, want = _UNITS[said], _UNITS.get(q.unit.lower())
+        if want is None or have[0] != want[0]:
+            raise UsageError(f"answer in {q.unit}")
+        value = value * have[1] / want[1]
+    return Response(value=round(value, 6), raw=raw)
 
 
 def grade(item: Item, response: Response) -> bool:
