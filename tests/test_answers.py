@@ -854,3 +854,10 @@ def test_the_words_of_a_phrase_said_in_the_question_count_less_alone():
     shot = {t.term: t.weight for t in ranker.query_terms("the winger's shot went in off the post")}
     assert dive["shoot"] == PHRASE_WORD_WEIGHT < 1.0 == shot["shoot"]
     assert dive["embellish"] > 0  # what the phrase means
+
+
+def test_a_power_cut_is_an_unsafe_floor_and_the_regular_season_is_no_regular_penalty():
+    a = get_searcher().ask("power goes out in the arena midgame, what do we do", "rha")
+    assert a.citations[0].rule == "640 (d)"  # "suspended anytime the playing area is ... in an unsafe condition"
+    a = get_searcher().ask("Game tied at the end of regulation in the regular season. What happens?", "ball-hockey")
+    assert a.citations[0].rule == "7"  # "If the game is tied it will go to shootout"
