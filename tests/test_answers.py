@@ -861,3 +861,16 @@ def test_a_power_cut_is_an_unsafe_floor_and_the_regular_season_is_no_regular_pen
     assert a.citations[0].rule == "640 (d)"  # "suspended anytime the playing area is ... in an unsafe condition"
     a = get_searcher().ask("Game tied at the end of regulation in the regular season. What happens?", "ball-hockey")
     assert a.citations[0].rule == "7"  # "If the game is tied it will go to shootout"
+
+
+def test_a_gesture_told_without_naming_the_official_is_a_signal_question():
+    s = get_searcher()
+    for told, signal in (("he taps his elbow with his other hand", "Elbowing"),
+                         ("stood with both hands on his hips after the whistle", "Misconduct"),
+                         ("grabbed his own wrist in front of him", "Holding")):
+        a = s.ask(told)
+        assert a.kind == "signal" and a.citations[0].rule == f"Annex B {signal}", told
+    # a player's hands, the game's things, or a lost helmet: play, not a signal
+    assert not classify("their winger grabs the stick with both hands and hacks at him").signal
+    assert not classify("he lost his helmet and kept playing").signal
+    assert not classify("his hand closed on the puck in the crease").signal

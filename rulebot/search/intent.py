@@ -134,6 +134,18 @@ _HURT = re.compile(r"\b(?:hurt\w*|injur\w*|hit|hits|struck|bleed\w*|blood|cut|kn
 #: Gesture words that make a question a signal question with no official named.
 GESTURE_ALONE = 5
 
+#: A part of one's own body named in a question ("taps his elbow", "both hands on his hips", "an open
+#: hand", "pats the top of his helmet"): with nothing of the game named, the official's gesture.
+_OWN_BODY = re.compile(
+    r"\b(?:his|her|their|own|both|an?|one)\s+(?:own\s+|other\s+|free\s+|open\s+|closed\s+|clenched\s+)?"
+    r"(?:arm|arms|hand|hands|fist|fists|palm|palms|hip|hips|chest|wrist|forearm|forearms|elbow|elbows|shoulder"
+    r"|shoulders|knee|knees|leg|legs)\b(?![\s-]+pass)"
+    r"|\b(?:pats?|taps?|touch\w*|places?|puts?)\s+(?:\w+\s+){0,3}?(?:his|her)\s+(?:own\s+)?(?:head|helmet)\b", re.I)
+#: Things of the game: a question naming one tells of play, not of a signal.
+_GAME_THINGS = frozenset("puck ball goal net cage player players opponent opponents guy guys kid kids shot stick "
+                         "sticks boards bench goalie goalkeeper goaltender team teams winger defenceman "
+                         "defenseman skater skaters coach".split())
+
 
 def classify(question: str) -> Intent:
     """Read a question's intent from its words (no model, a few word lists and patterns)."""
@@ -160,7 +172,10 @@ def classify(question: str) -> Intent:
               or (body and gesture >= 3 and bool(_WHICH_IS_THAT.search(question)))
               # a whole gesture told with no one named ("crossed his arms in front, fists closed, at
               # chest level"): the signal
-              or (body and gesture >= GESTURE_ALONE and not _FOUL.search(question)))
+              or (body and gesture >= GESTURE_ALONE and not _FOUL.search(question))
+              # someone's own arm or hand, with nothing of the game named ("taps his elbow with his
+              # other hand", "grabs his own wrist"): the official's gesture
+              or (bool(_OWN_BODY.search(question)) and not wset & _GAME_THINGS and not _HURT.search(question)))
     least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call
     number = bool(_NUMBER.search(question)) and not least
     definition = bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
