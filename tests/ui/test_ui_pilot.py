@@ -388,3 +388,18 @@ async def test_tab_from_the_question_goes_to_the_newest_answer(make):
         await pilot.press("tab")  # and on from there as usual
         await settle(pilot, app)
         assert app.focused is not None
+
+
+@sync
+async def test_a_quiz_level_chosen_before_the_ruleset_stays(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f5")
+        await settle(pilot, app, 0.5)
+        assert app.query_one("#quiz-pane").ready
+        app.query_one("#quiz-level", Select).value = "2"
+        await settle(pilot, app)
+        app.query_one("#quiz-ruleset", Select).value = "firs-2017"
+        await settle(pilot, app)
+        assert app.query_one("#quiz-level", Select).value == "2"

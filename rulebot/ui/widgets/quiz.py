@@ -213,9 +213,11 @@ class QuizPane(Vertical):
         options = [("Any level", ANY)] + [(f"{lv} {names.get(lv, '')} ({n} questions)".replace("  ", " "), str(lv))
                                           for lv, n in sorted(counts.items())]
         select = self.query_one("#quiz-level", Select)
+        chosen = select.value
         with self.prevent(Select.Changed):
             select.set_options(options)
-            select.value = ANY
+            # a level chosen before the ruleset stays when the ruleset has questions at it
+            select.value = chosen if chosen in {value for _, value in options} else ANY
 
     @on(Select.Changed, "#quiz-ruleset")
     def _ruleset_changed(self, event: Select.Changed) -> None:
