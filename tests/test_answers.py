@@ -874,3 +874,11 @@ def test_a_gesture_told_without_naming_the_official_is_a_signal_question():
     assert not classify("their winger grabs the stick with both hands and hacks at him").signal
     assert not classify("he lost his helmet and kept playing").signal
     assert not classify("his hand closed on the puck in the crease").signal
+
+
+def test_a_hit_is_no_banging_of_the_boards():
+    s = get_searcher()
+    # RHA 604 (e) "checks an opponent from behind", not 601 (d) 5 "bangs the boards ... with a stick"
+    assert s.ask("A player is hit from behind into the boards", "rha").citations[0].rule == "604 (e)"
+    a = s.ask("Player slams his stick against the boards after the call. What does he get?", "firs-2017")
+    assert a.citations[0].rule == "6.4.9 C"  # "bang the boards or goal cage with the stick"
