@@ -882,3 +882,8 @@ def test_a_hit_is_no_banging_of_the_boards():
     assert s.ask("A player is hit from behind into the boards", "rha").citations[0].rule == "604 (e)"
     a = s.ask("Player slams his stick against the boards after the call. What does he get?", "firs-2017")
     assert a.citations[0].rule == "6.4.9 C"  # "bang the boards or goal cage with the stick"
+
+
+def test_a_team_that_does_not_show_up_forfeits():
+    a = get_searcher().ask("The other team never showed up. What goes on the score sheet?", "firs-2017")
+    assert a.citations[0].rule.startswith("8.1")  # FIRS 8.1 Forfeiture
