@@ -887,3 +887,13 @@ def test_a_hit_is_no_banging_of_the_boards():
 def test_a_team_that_does_not_show_up_forfeits():
     a = get_searcher().ask("The other team never showed up. What goes on the score sheet?", "firs-2017")
     assert a.citations[0].rule.startswith("8.1")  # FIRS 8.1 Forfeiture
+
+
+def test_the_gesture_is_read_from_where_the_official_comes_in():
+    from rulebot.search import gesture_told
+
+    told = "Puck squeaks across in a scramble and the ref sweeps both arms flat out to the sides. What's that?"
+    assert gesture_told(told) == "the ref sweeps both arms flat out to the sides"  # "across" is the puck's
+    before = "Closed fist, arm punched straight out from the body - what's the ref signalling?"
+    assert gesture_told(before) == before
+    assert get_searcher().ask(told, "firs-2017").citations[0].rule == "Annex B Washout"

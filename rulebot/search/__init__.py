@@ -390,7 +390,7 @@ class Searcher:
         the best one, then the other hits.  ``hits`` unchanged when no signal matches well."""
         from rulebot.signals import load_signals, search_signals
 
-        found = [(sig, sc) for sig, sc in search_signals(load_signals(self.index), question, limit)
+        found = [(sig, sc) for sig, sc in search_signals(load_signals(self.index), gesture_told(question), limit)
                  if sig.ruleset in scope]
         if not found or found[0][1] < SIGNAL_MIN_SCORE:
             return hits
@@ -615,6 +615,27 @@ class Searcher:
             return Answer(question, None, "\n".join(lines) or "No rule found for that question.", (),
                           answered=False, kind="comparison")
         return Answer(question, None, "\n".join(lines), tuple(ordered[:n]), kind="comparison")
+
+
+#: The official who gives a signal, named in a story ("... and the ref sweeps both arms out").
+_GIVER = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:ref|refs|referee|referees|official|linesman|partner|zebra)\b", re.I)
+
+
+def gesture_told(question: str) -> str:
+    """The part of a question that tells the official's gesture: from the official named in a story to
+    the end of that sentence ("Puck squeaks across during a scramble and the ref sweeps both arms flat
+    out to the sides" -> "the ref sweeps both arms flat out to the sides"; "across" is the puck's, not
+    the signal's); the whole question when it names no official, starts with one, or tells the gesture
+    before naming him."""
+    from rulebot.signals import signal_concepts
+
+    m = _GIVER.search(question)
+    if not m or m.start() == 0:
+        return question
+    end = re.search(r"[.?!](?:\s|$)", question[m.start():])
+    told = question[m.start(): m.start() + end.start()] if end else question[m.start():]
+    # "Closed fist, arm punched straight out - what's the ref signalling?": the gesture is before him
+    return told if len(signal_concepts(told)) >= 2 else question
 
 
 @lru_cache(maxsize=8192)
