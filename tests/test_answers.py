@@ -839,6 +839,8 @@ def test_a_rulebook_named_with_a_word_hyphened_on_is_named():
     index = get_searcher().index
     assert parse_query(index, "what floor size is allowed for RHA-sanctioned events?").rulesets == ("rha",)
     assert parse_query(index, "is that FIRS-approved tape?").rulesets == ("firs-2017",)
+    # "at RHA events" names the rulebook, and "events" goes with the name, not to the search
+    assert parse_query(index, "Which puck do we use at RHA events?").text.split() == "Which puck do we use ?".split()
 
 
 def test_a_shot_told_in_slang_after_the_whistle_is_the_shot():

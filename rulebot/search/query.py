@@ -97,7 +97,7 @@ def _alias_pattern(name: str) -> re.Pattern[str]:
     "for the U9 tournament"); compiled only when a question may contain the name."""
     words = [re.escape(w) for w in re.split(r"[\s-]+", name.strip())]
     before = r"(?:\b(?:in|under|for|at|by|per|of|from|according to)\s+)?(?:the\s+)?"
-    after = r"(?:\s+(?:rules?|rule\s?book|rulebook|league|tournament|games?)\b)?(?:'s)?"
+    after = r"(?:\s+(?:rules?|rule\s?book|rulebook|league|tournaments?|games?|events?)\b)?(?:'s)?"
     # "RHA-sanctioned", "FIRS-approved": the name with a word hyphened on
     hyphened = r"(?:-(?:sanctioned|approved|certified|registered|style|run|based|governed|affiliated|rules?)\b)?"
     return re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + hyphened + r"(?![\w-])" + after, re.I)
