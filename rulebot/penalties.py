@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rulebot.corpus.annex import CODE_PATTERN, RULE_PATTERN
 from typing import Iterable

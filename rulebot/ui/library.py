@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
