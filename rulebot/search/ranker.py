@@ -234,7 +234,8 @@ class ClauseRanker:
                     put(t, REWRITE_WEIGHT * (WEAK_WEIGHT if t in WEAK_STEMS else 1.0), gi)
         # the words of a phrase of the synonym list said in the question ("like he got shot") count
         # less on their own: the phrase says what they mean together
-        in_phrase = {t for p in self.query_phrases(qwords) if len(words(p)) > 1 for w, t in units(words(p))
+        own_phrases = self.query_phrases(qwords)
+        in_phrase = {t for p in own_phrases if len(words(p)) > 1 for w, t in units(words(p))
                      if w not in STOP_WORDS} if PHRASE_WORD_WEIGHT != 1.0 else set()
         for w, term in units(qwords):
             if w in STOP_WORDS:
@@ -250,7 +251,6 @@ class ClauseRanker:
         for joined in self.closed_compounds(qwords):
             put(joined, 1.0)  # "warm up" is the rulebook's "warmup", "time keeper" its "timekeeper"
         syn = load_synonyms()
-        own_phrases = self.query_phrases(qwords)
         # "change" does not also search "line change": a clause with the phrase has the word already
         for phrase in syn.expansions(qwords, narrowing=False) + own_phrases:
             if len(words(phrase)) > 1:
