@@ -229,6 +229,26 @@ def test_chat_spellings_are_written_out_but_not_sub_clause_letters():
     assert a.citations[0].text == "The duration of a game is 2 x 20 minutes (raw time)."
 
 
+def test_a_length_of_play_is_no_penalty_length():
+    from rulebot.search.ranker import ClauseRanker
+    from rulebot.search.text import respell, stem, words
+
+    r: ClauseRanker = get_searcher().ranker
+    assert respell("5 min OT, then a 2-min minor") == "5 minutes OT, then a 2 minutes minor"
+    assert "five minute" in r.query_phrases(words("he gets a five minute for boarding"))
+    # a stretch of play ("a five minute OT", "with two minutes left") is not a major or a minor
+    for q in ("still tied after the five minute OT", "with two minutes left he hooks", "in the last 5 minutes"):
+        ws = words(q)
+        assert not {"five minute", "5 minute", "two minute", "2 minute"} & set(r.query_phrases(ws)), q
+        assert not any("~5 minut" in g or "~2 minut" in g for _, g in r.concepts(q)), q
+    assert "~5 minut" not in r.doc_terms[r.doc_of[_clause_id("rha", "A five-minute overtime period")]]
+    assert [stem(w) for w in words("minutes left")] == ["minut", "left"]
+
+
+def _clause_id(ruleset: str, starts: str) -> str:
+    return next(c.id for c in get_searcher().index.all_clauses() if c.ruleset == ruleset and c.text.startswith(starts))
+
+
 def test_a_procedure_answers_with_the_steps_asked_about_and_cites_them():
     a = get_searcher().ask("how do we set up a penalty shot - where does the puck start and can the goalie come out?",
                            "firs-2017")

@@ -15,7 +15,8 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
 from rulebot.search.text import (ANNOUNCES, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, contrasted_terms, introduces_list,
-                                 is_english_word, load_synonyms, negated_terms, polarity, stem, terms, units, words)
+                                 is_english_word, load_synonyms, negated_terms, play_time, polarity, stem, terms,
+                                 units, words)
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
 TITLE_WEIGHT = 2.0
@@ -101,7 +102,7 @@ def _phrases_in(stems: list[str], phrases: dict[str, str], longest: int) -> list
     for n in range(1, longest + 1):  # n = 1: a phrase that is one compound ("time out" -> time_out)
         for i in range(len(stems) - n + 1):
             term = phrases.get(" ".join(stems[i:i + n]))
-            if term:
+            if term and not play_time(stems, i, n):  # "a five-minute overtime period" has no major
                 out.append(term)
     return out
 
@@ -118,6 +119,17 @@ def _known_words() -> frozenset[str]:
 def _member_lines() -> tuple[tuple[str, str], ...]:
     """(member, its padded stem line) for every multi-word member of the synonym groups, once."""
     return tuple((m, f" {phrase_term(m)[1:]} ") for g in load_synonyms().groups for m in g if len(words(m)) > 1)
+
+
+@lru_cache(maxsize=1)
+def _member_terms() -> dict[str, str]:
+    """Stem line -> phrase term for every multi-word member of the synonym groups (:func:`_phrases_in`)."""
+    return {padded.strip(): f"~{padded.strip()}" for _, padded in _member_lines()}
+
+
+@lru_cache(maxsize=1)
+def _longest_member() -> int:
+    return max((k.count(" ") + 1 for k in _member_terms()), default=1)
 
 
 def list_intro(text: str) -> str:
@@ -285,8 +297,9 @@ class ClauseRanker:
 
     def query_phrases(self, qwords: list[str]) -> list[str]:
         """The synonym-list phrases the query itself contains ("bad change", "too many men")."""
-        line = stem_line(" ".join(qwords))
-        return [m for m, padded in _member_lines() if padded in line]
+        stems = [term for w, term in units(qwords) if w not in _FILLERS]
+        found = set(_phrases_in(stems, _member_terms(), _longest_member()))
+        return [m for m, padded in _member_lines() if f"~{padded.strip()}" in found]
 
     def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         """The query's distinct concepts: for each content word, the stems that express it (its own,
@@ -307,12 +320,13 @@ class ClauseRanker:
                 seen.add(frozenset({joined}))
                 out.append((self.idf[joined], frozenset({joined})))
         qwords = words(text)
+        qstems = [stem(w) for w in qwords]
         for i in range(len(qwords)):
             # a phrase of the synonym list said in the question ("over the boards"): one concept with
             # the phrases it stands for ("out of play"), as a word is with its synonyms
             for length in range(syn.max_len, 1, -1):
                 key = tuple(qwords[i:i + length])
-                if len(key) < length or key not in syn.by_phrase:
+                if len(key) < length or key not in syn.by_phrase or play_time(qstems, i, length):
                     continue
                 group = frozenset(t for gi in syn.by_phrase[key] for p in syn.groups[gi]
                                   for t in ([phrase_term(p)] if len(words(p)) > 1 else terms(p))

@@ -58,10 +58,14 @@ take takes taking took taken make makes made making put puts up full
 def respell(text: str) -> str:
     """A typed question in full words: chat spellings ("how long r the periods", "b4", "w/") as the
     ``spellings`` list of ``rulebot/data/synonyms.yaml`` writes them out ("are", "before", "with")."""
+    text = _MINUTES.sub(r"\1 minutes", text)  # "5 min OT" is five minutes, not a minimum
     spell = load_synonyms().spellings
     if not spell:
         return text
     return _spelling_pattern(tuple(spell)).sub(lambda m: spell[m.group(0).lower()], text)
+
+
+_MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\s-]?mins?\b", re.I)
 
 
 @lru_cache(maxsize=4)
@@ -144,6 +148,25 @@ def units(ws: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+#: Words after a length of time that make it a stretch of play, not a penalty's length: "a five minute
+#: OT", "with two minutes left", "the 10 minute mark" (a "five minute" is otherwise a major).
+_PLAY_TIME_AFTER = frozenset(stem(w) for w in """left remaining remain go period periods half halves ot overtime
+    game games match matches intermission break rest warmup warm clock running run stop stopped sudden mercy
+    shootout mark into straight""".split())
+_PLAY_TIME_BEFORE = frozenset(stem(w) for w in "last first final".split())
+
+
+def play_time(stems: list[str], start: int, length: int) -> bool:
+    """True when the phrase ``stems[start:start + length]`` is a length of time ending in minutes or
+    seconds (stems: "5 minut") that is a stretch of play by the word after or before it ("5 minut ot",
+    "last 2 minut"), not a penalty's length ("5 minut for board")."""
+    if length < 2 or stems[start + length - 1] not in ("minut", "second", "min", "sec"):
+        return False
+    after = stems[start + length] if start + length < len(stems) else ""
+    before = stems[start - 1] if start > 0 else ""
+    return after in _PLAY_TIME_AFTER or before in _PLAY_TIME_BEFORE
+
+
 def terms(text: str, keep_stop_words: bool = False) -> list[str]:
     """Index terms of a text: stemmed words, stop words removed (unless ``keep_stop_words``), the
     words of a :data:`COMPOUNDS` pair joined into one term (:func:`units`)."""
@@ -209,10 +232,11 @@ class Synonyms:
         boards")."""
         out: list[str] = []
         n = len(query_words)
+        stems = [stem(w) for w in query_words]
         for i in range(n):
             for length in range(self.max_len, 0, -1):
                 key = tuple(query_words[i:i + length])
-                if len(key) < length:
+                if len(key) < length or play_time(stems, i, length):
                     continue
                 found = self.by_phrase.get(key)
                 if found is None and length == 1 and key[0] not in STOP_WORDS:
