@@ -88,18 +88,13 @@ def test_generated_questions_are_stable_and_playable(index):
 
 
 def test_generated_questions_from_the_real_index():
-    """With the real index and the real penalty (and, when present, signal) tables: every generated
-    question passes the index check and its right answer is the table's."""
+    """With the real index and the real penalty and signal tables: every generated question passes the
+    index check and its right answer is the table's."""
     from rulebot import penalties
     from rulebot.corpus import load_index
 
     index = load_index()
-    topics = ["penalty-codes", "penalty-classes"]
-    try:
-        import rulebot.signals  # noqa: F401  (issue 3; may land later)
-        topics.append("signals")
-    except ModuleNotFoundError:
-        pass
+    topics = ["penalty-codes", "penalty-classes", "signals"]
     questions = generated_questions(index, topics=topics)
     problems = [str(p) for q in questions for p in check_question(q, index)]
     assert problems == []

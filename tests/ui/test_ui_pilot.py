@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from ui_support import settle, sync
 from textual.widgets import Button, DataTable, Input, Select, TabbedContent, Tree
 
