@@ -77,6 +77,19 @@ def test_question_not_covered_is_not_answered():
     assert b.answered and "icing" in b.citations[0].text.lower()
 
 
+def test_a_thing_around_the_game_the_rules_never_name():
+    s = get_searcher()
+    a = s.ask("Can a player wear a GoPro on his helmet?", "rha")
+    assert not a.answered and a.answer.startswith("Not covered: the RHA rules say nothing about gopro.")
+    assert a.citations == () and a.see_also
+    b = s.ask("Coach is on his cell phone on the bench, anything?", "firs-2017")
+    assert not b.answered and "nothing about cell phone." in b.answer  # the longer name, once
+    # named beside a rule matter, it is answered, saying what the rules do not cover
+    c = s.ask("A fan throws his phone onto the floor during play. What do I do?", "rha")
+    assert c.answered and c.citations
+    assert c.answer.endswith("(The RHA rules say nothing about phone.)")
+
+
 def test_penalty_class_questions_answer_from_the_class_definition():
     s = get_searcher()
     a = s.ask("how long is a major in RHA")

@@ -18,7 +18,7 @@ from rulebot.search.answer import (best_sentences, citation, label, normalise_nu
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import FACEOFF_PLACE, GOAL_STANDS, PENALTY_LEAST, Intent, classify, imposes_penalty
 from rulebot.search.query import late_game_words, official_words, parse_query, without_request
-from rulebot.search.text import introduces_list, respell
+from rulebot.search.text import introduces_list, load_synonyms, respell, stem
 from rulebot.search.ranker import WEAK_WEIGHT, ClauseRanker
 
 
@@ -289,6 +289,10 @@ class Searcher:
             hits = self.signal_hits(pq.text or question, scope, hits, limit)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         missing = self.uncovered_terms(pq.text or question, scope) if not pq.clauses else []
+        aside = [] if pq.clauses or missing else self.uncovered_terms(pq.text or question, scope,
+                                                                      load_synonyms().around)
+        if aside and self.rule_matters(pq.text or question) <= AROUND_ALONE:
+            missing, aside = aside, []  # "can a player wear a GoPro on his helmet?"
         if not hits and not missing and intent.penalty and len(scope) == 1:
             # an infraction the rulebook never names ("I called a trip" at the U9 tournament): what its
             # rules say about penalties in general, said as such
@@ -351,6 +355,9 @@ class Searcher:
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         if intent.penalty and not pq.clauses:
             text += combine_line(self.index, hits, text) + restart_line(self.index, self.ranker, hits, text)
+        if aside:
+            names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
+            text += f" (The {names} rules say nothing about {', '.join(aside)}.)"
         if pq.clauses:
             # a rule asked for by number: what it is about first ("RHA 630 MERCY RULE: ...")
             asked = pq.clauses[0]
@@ -523,10 +530,11 @@ class Searcher:
                 + short_answer(self.index, hits, question, intent))
         return Answer(question, None, text, cites, kind="signal")
 
-    def uncovered_terms(self, query: str, scope: set[str]) -> list[str]:
+    def uncovered_terms(self, query: str, scope: set[str], topics: list[str] | None = None) -> list[str]:
         """Rule topics named in the query (the ``topics`` list of ``rulebot/data/synonyms.yaml``:
-        icing, offside, mercy rule, shootout ...) that the rulebooks in ``scope`` never mention, nor any
-        synonym of them: the question is not covered there (e.g. icing asked of the ball-hockey league)."""
+        icing, offside, mercy rule, shootout ...; or the ``topics`` given) that the rulebooks in ``scope``
+        never mention, nor any synonym of them: the question is not covered there (e.g. icing asked of the
+        ball-hockey league)."""
         from rulebot.search.text import NUMBER_WORDS, load_synonyms, stem, terms, words
 
         ranker = self.ranker
@@ -559,8 +567,8 @@ class Searcher:
                     masked = masked.replace(f" {' '.join(p)} ", " ")
             return f" {' '.join(tw)} " in masked
 
-        missing = []
-        for topic in syn.topics:
+        missing: list[str] = []
+        for topic in syn.topics if topics is None else topics:
             tw = words(topic)
             # the topic, another spelling of it, or that spelling's plural ("slap shots" for "slapshot")
             if not tw or ((f" {' '.join(tw)} " not in qtext or not said_alone(tw))
@@ -576,6 +584,14 @@ class Searcher:
                 continue
             missing.append(topic)
         return missing
+
+    def rule_matters(self, query: str) -> int:
+        """How many things a rulebook rules on a question names besides the people and places of any
+        game (player, coach, bench, floor) and the asking words ("allowed", "legal"): 0 for "is vaping
+        allowed on the bench?", 4 for "a dad filming on his phone screams at my ref, can I throw him out?"
+        (concepts of :meth:`ClauseRanker.concepts` with an idf of at least 1.5)."""
+        return sum(1 for weight, group in self.ranker.concepts(query)
+                   if weight >= 1.5 and not group & _setting_stems())
 
     def not_covered_text(self, missing: list[str], scope: set[str]) -> str:
         """The answer for a question the selected rulebooks do not cover."""
@@ -697,6 +713,22 @@ def prefer_quoted_term(hits: list[Hit], question: str) -> list[Hit]:
             w = QUOTED_TERM_WEIGHT
         out.append(Hit(c, h.score * w))
     return sorted(out, key=lambda h: -h.score)
+
+
+#: A question naming a thing around the game (``around`` in the synonym list) and at most this many rule
+#: matters besides (:meth:`Searcher.rule_matters`) is about that thing.
+AROUND_ALONE = 1
+
+
+@lru_cache(maxsize=1)
+def _setting_stems() -> frozenset[str]:
+    """Stems of the people and places of any game and of asking whether something may be done."""
+    from rulebot.search.ranker import ROLES
+
+    setting = [w for ws in ROLES.values() for w in ws] + """bench benches floor rink game games team teams play
+        ref refs referee referees official officials allowed allow legal illegal okay ok wear wears wearing
+        anything""".split()
+    return frozenset(stem(w) for w in setting)
 
 
 def is_fragment(text: str) -> bool:

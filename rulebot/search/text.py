@@ -180,13 +180,16 @@ class Synonyms:
     """Synonym groups for query expansion (:meth:`expansions`), question rewrites (:meth:`rewrite`),
     rule topics, and one-way "broader" words ("hooked" also searches "fouled").
 
-    Built from the YAML file's ``groups``, ``rewrites``, ``asks``, ``topics``, ``broader`` and
-    ``spellings``."""
+    Built from the YAML file's ``groups``, ``rewrites``, ``asks``, ``topics``, ``around``, ``broader``
+    and ``spellings``."""
 
     def __init__(self, groups: list[list[str]], rewrites: dict[str, list[str]] | None = None,
                  topics: list[str] | None = None, broader: dict[str, list[str]] | None = None,
-                 spellings: dict[str, str] | None = None, asks: dict[str, list[str]] | None = None) -> None:
+                 spellings: dict[str, str] | None = None, asks: dict[str, list[str]] | None = None,
+                 around: list[str] | None = None) -> None:
         self.topics = [fold(str(t)) for t in (topics or [])]
+        # longest first: "cell phone" is named, not "phone" as well
+        self.around = sorted((fold(str(t)) for t in (around or [])), key=lambda t: -len(t))
         self.spellings = {str(k).lower(): str(v) for k, v in (spellings or {}).items()}
         self.groups = [[fold(str(w)) for w in g] for g in groups]
         self._one_way: set[int] = set()
@@ -283,7 +286,7 @@ def load_synonyms() -> Synonyms:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(data_file("synonyms.yaml").read_text(encoding="utf-8"), Loader=loader) or {}
     return Synonyms(data.get("groups", []), data.get("rewrites", {}), data.get("topics", []),
-                    data.get("broader", {}), data.get("spellings", {}), data.get("asks", {}))
+                    data.get("broader", {}), data.get("spellings", {}), data.get("asks", {}), data.get("around", []))
 
 
 #: A clause announcing the list that follows it ("shall be taken as follows:").
