@@ -182,3 +182,19 @@ def test_a_sheet_named_in_the_question_is_layered_as_if_selected(layered):
     answer = layered.ask("what's the penalty for hooking in the spring classic?")
     assert answer.answered and answer.ruleset == "spring-classic"
     assert {c.layer for c in answer.citations} >= {"base"}  # RHA answers what the sheet does not cover
+
+
+def test_a_shoot_out_written_with_of_after_it_is_the_sheets_shoot_out(tmp_path):
+    from rulebot.ingest import ingest_file
+    from rulebot.search import Searcher
+
+    sheet = tmp_path / "classic.txt"
+    sheet.write_text(
+        "Classic Cup - Tournament Rules\n\nThe RHA rule book applies except as amended below.\n\n"
+        "1. Overtime. A game tied after regulation goes to a 3-minute sudden-death overtime. If still tied, "
+        "a shoot-out of 3 shooters per team decides the game.\n\n"
+        "2. Minor penalties are 90 seconds.\n", encoding="utf-8")
+    ingest_file(sheet, "classic", base="rha")
+    answer = Searcher(load_index(use_cache=False)).ask("how many shooters in the shootout", "classic")
+    assert answer.citations[0].layer == "tournament" and answer.citations[0].rule == "1"
+    assert "a shoot-out of 3 shooters per team" in answer.answer and "do not cover" not in answer.answer

@@ -128,8 +128,9 @@ COMPOUNDS = frozenset({("penalti", "shoot"), ("time", "out"), ("face", "off"), (
 
 
 #: Compounds that are a verb and its particle before "of": "puck shot out of play" is no shoot-out
-#: ("one time out of one-minute duration" is a time-out).
-VERB_BEFORE_OF = frozenset({("shoot", "out")})
+#: ("one time out of one-minute duration" is a time-out), unless written as the noun ("a shoot-out of
+#: 3 shooters per team"): the pair's stems -> the noun's first word.
+VERB_BEFORE_OF = {("shoot", "out"): "shoot"}
 
 
 def units(ws: list[str]) -> list[tuple[str, str]]:
@@ -139,7 +140,8 @@ def units(ws: list[str]) -> list[tuple[str, str]]:
     i = 0
     while i < len(ws):
         pair = (stem(ws[i]), stem(ws[i + 1])) if i + 1 < len(ws) else None
-        if pair in COMPOUNDS and not (pair in VERB_BEFORE_OF and ws[i + 2:i + 3] == ["of"]):
+        if pair in COMPOUNDS and not (pair in VERB_BEFORE_OF and ws[i + 2:i + 3] == ["of"]
+                                      and ws[i] != VERB_BEFORE_OF[pair]):
             out.append((f"{ws[i]} {ws[i + 1]}", f"{stem(ws[i])}_{stem(ws[i + 1])}"))
             i += 2
         else:
