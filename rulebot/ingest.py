@@ -253,6 +253,12 @@ def resolve_base(base: str, own_id: str) -> str:
         raise UsageError(f"--base {base!r}: no such ruleset (known: {', '.join(sorted(index.rulesets))})")
     if found == own_id:
         raise UsageError(f"--base {base!r}: a ruleset cannot be layered over itself")
+    under, seen = index.rulesets[found].base, {found}
+    while under and under not in seen:  # x over y over x: each would answer "not covered" for the other
+        if under == own_id:
+            raise UsageError(f"--base {base!r}: {found} is itself layered over {own_id}; that would be a loop")
+        seen.add(under)
+        under = index.rulesets[under].base if under in index.rulesets else None
     return found
 
 
@@ -420,8 +426,10 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
 def remove_ruleset(ruleset_id: str) -> tuple[Path, list[str]]:
     """Delete user ruleset ``ruleset_id`` (renamed aside, then deleted, so it vanishes at once).
 
-    Returns the folder removed and the ids of user rulesets that were layered over it (they lose
-    their base).  Raises UsageError for a built-in ruleset, NotFoundError for an unknown one."""
+    Returns the folder removed and the ids of user rulesets that were layered over it: they lose
+    their base (``base`` is taken out of their ruleset.yaml, written to a temporary file and renamed).
+    A ruleset whose ruleset.yaml cannot be read is removed by its folder name.  Raises UsageError for a
+    built-in ruleset, NotFoundError for an unknown one."""
     import yaml
 
     from rulebot import paths
@@ -429,9 +437,9 @@ def remove_ruleset(ruleset_id: str) -> tuple[Path, list[str]]:
     if ruleset_id in _embedded_ids():
         raise UsageError(f"{ruleset_id!r} is a built-in ruleset and cannot be removed")
     root = paths.user_rulesets_dir()
-    target = None
-    dependants: list[str] = []
-    for entry in sorted(root.iterdir()):
+    target = root / ruleset_id if (root / ruleset_id / "ruleset.yaml").is_file() else None
+    dependants: dict[Path, dict] = {}
+    for entry in sorted(root.iterdir()) if root.is_dir() else ():
         f = entry / "ruleset.yaml"
         if not f.is_file():
             continue
@@ -444,10 +452,15 @@ def remove_ruleset(ruleset_id: str) -> tuple[Path, list[str]]:
         if str(data.get("id")) == ruleset_id:
             target = entry
         elif data.get("base") == ruleset_id:
-            dependants.append(str(data.get("id")))
+            dependants[f] = data
     if target is None:
         raise NotFoundError(f"no ruleset {ruleset_id!r} of yours to remove (see `rulebot rulesets`)")
     aside = _staging_root() / f"removed-{target.name}-{uuid.uuid4().hex[:8]}"
     os.replace(target, aside)
     shutil.rmtree(aside, ignore_errors=True)
-    return target, dependants
+    for f, data in dependants.items():
+        data = {k: v for k, v in data.items() if k != "base"}
+        temp = f.with_name(f".ruleset-{uuid.uuid4().hex[:8]}.yaml")
+        _write(temp, _yaml_text(data))
+        os.replace(temp, f)
+    return target, [str(d.get("id")) for d in dependants.values()]

@@ -406,6 +406,27 @@ def test_remove_deletes_only_user_rulesets(capsys):
     status, _, err = run_cli(capsys, "remove", "firs-2017")
     assert status == 2 and "built-in" in err
     assert "firs-2017" in load_index(use_cache=False).rulesets
+    # jamboree does stand alone: its ruleset.yaml names no base, so a new "metro" is not layered under it
+    stored = yaml.safe_load((paths.user_rulesets_dir() / "jamboree" / "ruleset.yaml").read_text(encoding="utf-8"))
+    assert "base" not in stored and stored["id"] == "jamboree"
+    ingest_file(DATA / "sections.txt", "metro")
+    assert load_index(use_cache=False).rulesets["jamboree"].base is None
+
+
+def test_a_base_loop_is_refused(capsys):
+    ingest_file(DATA / "sections.txt", "metro", base="firs-2017")
+    ingest_file(DATA / "lettered.txt", "jamboree", base="metro")
+    status, _, err = run_cli(capsys, "ingest", str(DATA / "sections.txt"), "--id", "metro", "--base", "jamboree")
+    assert status == 2 and "jamboree is itself layered over metro; that would be a loop" in err
+    assert load_index(use_cache=False).rulesets["metro"].base == "firs-2017"  # nothing changed
+
+
+def test_a_ruleset_whose_settings_cannot_be_read_can_still_be_removed(capsys):
+    ingest_file(DATA / "sections.txt", "metro")
+    (paths.user_rulesets_dir() / "metro" / "ruleset.yaml").write_text("id: [metro\n", encoding="utf-8")
+    status, out, err = run_cli(capsys, "remove", "metro")
+    assert status == 0 and "Removed ruleset 'metro'" in out, err
+    assert _user_dirs() == []
 
 
 def test_check_reports_gaps_duplicates_and_unresolved_refs(tmp_path, capsys):

@@ -74,8 +74,10 @@ def run_remove(args: argparse.Namespace) -> int:
     _forget_cached_searcher()
     print(f"Removed ruleset {args.ruleset!r}.")
     if dependants:
-        print(f"Note: {', '.join(dependants)} named it as --base; they now stand alone "
-              f"(re-ingest them with another --base to layer them again).")
+        one = len(dependants) == 1
+        print(f"Note: {', '.join(dependants)} named it as --base; {'it now stands' if one else 'they now stand'} "
+              f"alone (re-ingest {'it' if one else 'them'} with another --base to layer {'it' if one else 'them'} "
+              f"again).")
     return 0
 
 
