@@ -19,6 +19,7 @@ Guarantees:
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import os
 import re
@@ -97,8 +98,8 @@ def _check_text(text: str, path: Path) -> None:
 
 
 def read_text_file(path: Path, fmt: str) -> Extracted:
-    """Read a ``.txt`` / ``.md`` file (UTF-8, else Windows-1252).  Raises DataError for a binary,
-    huge or empty file."""
+    """Read a ``.txt`` / ``.md`` file (UTF-8, UTF-16 with its byte-order mark, else Windows-1252).
+    Raises DataError for a binary, huge or empty file."""
     size = path.stat().st_size
     if size == 0:
         raise DataError("the file is empty (no text to ingest)", path)
@@ -106,6 +107,11 @@ def read_text_file(path: Path, fmt: str) -> Extracted:
         raise DataError(f"the file is too large for a rule sheet ({size / 1e6:.1f} MB; at most "
                         f"{MAX_TEXT_BYTES / 1e6:.0f} MB of text)", path)
     data = path.read_bytes()
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # Notepad's "Unicode"
+        try:
+            data = data.decode("utf-16").encode("utf-8")
+        except UnicodeDecodeError:
+            raise DataError("this file starts like UTF-16 text but is not (use .pdf, .txt or .md)", path) from None
     if b"\x00" in data[:8192]:
         raise DataError("this is a binary file, not rule text (use .pdf, .txt or .md)", path)
     try:

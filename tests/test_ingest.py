@@ -202,6 +202,16 @@ def test_markdown_headings_md():
     assert not any("**" in c.text or c.text.startswith("#") for c in index.by_ruleset("harbour-cup"))
 
 
+def test_a_sheet_saved_as_utf16_reads_like_its_utf8_copy(tmp_path):
+    text = (DATA / "spring-classic.txt").read_text(encoding="utf-8")
+    (tmp_path / "notepad.txt").write_bytes(text.encode("utf-16"))  # byte-order mark first, as Notepad writes
+    ingest_file(tmp_path / "notepad.txt", "notepad")
+    ingest_file(DATA / "spring-classic.txt")
+    index = load_index(use_cache=False)
+    strip = lambda rows: [r[1:] for r in rows]  # noqa: E731
+    assert strip(_clauses(index, "notepad")) == strip(_clauses(index, "spring-classic"))
+
+
 def test_real_pdf_with_running_footer(tmp_path, capsys):
     text = (DATA / "spring-classic.txt").read_text(encoding="utf-8")
     cut = text.index("3. PENALTIES")
