@@ -202,6 +202,16 @@ def test_markdown_headings_md():
     assert not any("**" in c.text or c.text.startswith("#") for c in index.by_ruleset("harbour-cup"))
 
 
+def test_one_markdown_heading_over_a_numbered_list_is_the_title(tmp_path):
+    sheet = tmp_path / "cup.md"
+    sheet.write_text("# Harbour Cup\n\n1. Games are two 15-minute halves of running time.\n"
+                     "2. Minor penalties are 90 seconds.\n", encoding="utf-8")
+    result = ingest_file(sheet)
+    assert result.ruleset.title == "Harbour Cup"
+    texts = [c.text for c in load_index(use_cache=False).by_ruleset("cup") if c.text]
+    assert texts == ["Games are two 15-minute halves of running time.", "Minor penalties are 90 seconds."]
+
+
 def test_a_sheet_saved_as_utf16_reads_like_its_utf8_copy(tmp_path):
     text = (DATA / "spring-classic.txt").read_text(encoding="utf-8")
     (tmp_path / "notepad.txt").write_bytes(text.encode("utf-16"))  # byte-order mark first, as Notepad writes

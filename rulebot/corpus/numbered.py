@@ -49,6 +49,11 @@ def _unwrap(lines: list[str]) -> list[str]:
     return out
 
 
+#: A markdown heading's marks ("# Harbour Cup", "## Rules ##"): a sheet of one list has at most one such
+#: heading (two or more make it an outline document).
+_MD_HEADING = re.compile(r"^#{1,6}\s+|\s+#+$")
+
+
 #: The most words the first line of a document has to be its title.
 TITLE_WORDS = 14
 
@@ -62,7 +67,8 @@ class NumberedParser:
 
     def __init__(self, ruleset: str, text: str, title: str = "") -> None:
         self.b = Builder(ruleset, title)
-        self.lines = _unwrap(self.b.without_letter([ln.strip() for ln in text.split("\n") if ln.strip()]))
+        lines = [_MD_HEADING.sub("", ln.strip()) for ln in text.split("\n")]  # "# Harbour Cup" is its title line
+        self.lines = _unwrap(self.b.without_letter([ln for ln in lines if ln]))
         # Numbers that never repeat in the document are global ("23"); others are per heading.
         nums = [m.group(1) for ln in self.lines if (m := _NUMBERED.match(ln))]
         self.global_numbers = len(nums) == len(set(nums))
