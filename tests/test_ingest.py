@@ -522,6 +522,12 @@ def test_the_sign_off_of_a_numbered_sheet_is_no_rule(tmp_path):
     artefacts = load_index(use_cache=False).reports["weekend"].artefacts
     assert ("Thanks and see you at the rink! Tournament Director",
             "sign-off of a sheet sent as a message, not a rule") in artefacts
+    # a closing line saying whom to ask is no rule either; a rule naming a number stays
+    sheet.write_text("Weekend Classic\n\n1. Games are two 15 minute halves.\n\n2. Report injuries to the desk at "
+                     "555-0199.\n\nQuestions to the tournament director: Jane Smith, 555-0100.\n", encoding="utf-8")
+    ingest_file(sheet, "weekend")
+    texts = [c.text for c in load_index(use_cache=False).by_ruleset("weekend") if c.text]
+    assert texts == ["Games are two 15 minute halves.", "Report injuries to the desk at 555-0199."]
 
 
 def test_a_markdown_sheets_opening_sentence_is_listed_and_its_penalty_quoted_from_the_clause_cited(tmp_path, capsys):

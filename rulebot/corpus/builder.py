@@ -22,6 +22,11 @@ GREETING = re.compile(r"(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))
 SIGN_OFF = re.compile(r"(?:thanks|thank you|many thanks|cheers|regards|best regards|kind regards|sincerely"
                       r"|see you)\b[^.!?]{0,60}[.!]?$", re.I)
 
+#: A sheet's closing line that says whom to ask ("Questions to the tournament director: Jane Smith,
+#: 555-0100."): a phone number or an e-mail address after a word about getting in touch.
+CONTACT = re.compile(r"(?:any )?(?:questions?|contact|call|e-?mail|phone|text|reach)\b.{0,80}?"
+                     r"(?:\d{3}[-.\s]\d{4}|[\w.+-]+@[\w-]+\.\w)", re.I)
+
 
 def squash(text: str) -> str:
     """Collapse runs of white space to one space and trim."""
@@ -112,8 +117,9 @@ class Builder:
 
     def without_letter(self, lines: list[str]) -> list[str]:
         """``lines`` without the greeting and sign-off of a sheet sent as a letter ("Hi refs," at the
-        top; "Thanks and see you at the rink!" / "Tournament Director" at the end), each recorded as
-        an artefact; blank lines are kept."""
+        top; "Thanks and see you at the rink!" / "Tournament Director" or a contact line, "Questions to
+        the tournament director: Jane Smith, 555-0100.", at the end), each recorded as an artefact;
+        blank lines are kept."""
         filled = [i for i, ln in enumerate(lines) if ln.strip()]
         drop: list[int] = []
         first = lines[filled[0]].strip() if len(filled) > 1 else ""
@@ -127,6 +133,9 @@ class Builder:
                 drop += filled[-2:]
             elif SIGN_OFF.match(last):
                 self.artefact(last, "sign-off of a sheet sent as a message, not a rule")
+                drop.append(filled[-1])
+            elif CONTACT.match(last) and len(last) <= 160:
+                self.artefact(last, "whom to contact, not a rule")
                 drop.append(filled[-1])
         return [ln for i, ln in enumerate(lines) if i not in drop]
 
