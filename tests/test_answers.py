@@ -7,6 +7,19 @@ from rulebot.search.answer import normalise_numbers
 from rulebot.search.intent import classify
 
 
+def test_a_list_of_short_lettered_items_is_one_sentence():
+    from rulebot.search.answer import sentences
+
+    text = ("Tie-breakers in the round robin: (a) points; (b) head-to-head result; (c) goal difference; "
+            "(d) coin toss. Ties in the playoffs go to overtime.")
+    assert sentences(text) == ["Tie-breakers in the round robin: (a) points; (b) head-to-head result; "
+                               "(c) goal difference; (d) coin toss.", "Ties in the playoffs go to overtime."]
+    # long lettered sub-clauses stay sentences of their own
+    long = ("(a) A minor penalty shall be imposed on any player who trips an opponent with the stick; "
+            "(b) A major penalty shall be imposed on any player who injures an opponent by tripping.")
+    assert len(sentences(long)) == 2
+
+
 def test_numbers_written_as_words_are_normalised():
     assert normalise_numbers("two periods of twenty (20) minutes each") == "two periods of 20 minutes each"
     assert normalise_numbers("a five (5) minute rest") == "a 5 minute rest"

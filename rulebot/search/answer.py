@@ -29,8 +29,19 @@ def normalise_numbers(text: str) -> str:
 
 
 def sentences(text: str) -> list[str]:
-    """A clause's text split into sentences."""
-    return [s.strip() for s in _SENTENCE_SPLIT.split(text) if s.strip()]
+    """A clause's text split into sentences; a list of short lettered items in one sentence ("(a)
+    points; (b) head-to-head result; (c) goal difference.") stays whole."""
+    out: list[str] = []
+    for s in (s.strip() for s in _SENTENCE_SPLIT.split(text)):
+        if out and out[-1].endswith(";") and _SHORT_ITEM.match(s):
+            out[-1] = f"{out[-1]} {s}"
+        elif s:
+            out.append(s)
+    return out
+
+
+#: A short inline list item: "(b) head-to-head result;".
+_SHORT_ITEM = re.compile(r"\(?[a-z0-9]\)\s.{0,60}$")
 
 
 _HAS_NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty)\b",
