@@ -83,3 +83,14 @@ def test_what_about_adds_a_qualifier_or_swaps_the_infraction_and_keeps_the_named
     question, ruleset = convo.resolve("and hooking?")
     assert "hooking" in question and "slashing" not in question and ruleset == "rha"
     assert convo.ask("and hooking?").citations[0].rule.startswith("622")  # RHA HOOKING
+
+
+def test_a_penalty_class_after_a_signal_question_asks_for_that_penalty():
+    convo = Conversation(get_searcher(), "rha")
+    convo.ask("what's the penalty for tripping")
+    convo.ask("what's the signal for that?")
+    question, _ = convo.resolve("what about a major?")
+    assert question == "a major for tripping?"
+    major = convo.ask("what about a major?")
+    assert major.answer.startswith("Major") and major.citations[0].rule.startswith("642")
+    assert convo.resolve("and hooking?")[0] == "a major for hooking?"

@@ -101,13 +101,18 @@ class Conversation:
         """The previous question with ``new`` in it: another infraction in place of the one asked
         about ("penalty for slashing" + "hooking" -> "penalty for hooking"), or a qualifier added
         ("penalty for slashing" + "a major" -> "penalty for slashing - a major?")."""
+        from rulebot.search.intent import classify
+
         asked = parse_query(self.searcher.index, prev.asked, prev.ruleset).text or prev.asked
+        subject = self.subject(prev)
+        if _CLASS.search(new) and classify(asked).signal and subject:
+            # "what's the signal for tripping?" + "what about a major?": a major for tripping, not its signal
+            return f"{new.rstrip(' ?.!')} for {subject.lower()}?"
         qualifier = all(w in _QUALIFIERS for w in _content_words(new))
         said = _CLASS.search(asked)
         if said and _CLASS.search(new):
             # "how long is a major" + "a minor penalty" -> "how long is a minor penalty"
             return f"{asked[:said.start()]}{_ARTICLE.sub('', new)}{asked[said.end():]}"
-        subject = self.subject(prev)
         if not qualifier and subject:
             for word in sorted(_content_words(subject), key=len, reverse=True):
                 pattern = re.compile(rf"\b{re.escape(word[:5])}\w*", re.I)  # "slashing" for SLASHING, "slashed"
