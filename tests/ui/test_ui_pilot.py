@@ -291,6 +291,46 @@ async def test_practice_quiz_gives_feedback_quoting_the_clause_and_a_result(make
 
 
 @sync
+async def test_a_quiz_left_unfinished_is_resumed_where_it_stopped(make):
+    from rulebot.quiz.history import History
+
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        pane = await start_quiz(pilot, app, ruleset="rha", count=2, mode="practice")
+        assert not app.query_one("#quiz-resume", Button).display  # nothing unfinished before this one
+        pane.post_message(type(pane).Answer("zz"))  # no answer to any kind of question: said, not taken
+        await settle(pilot, app)
+        assert text_of(app.query_one("#quiz-feedback")).startswith("answer with")
+        assert pane.session.current.position == 0
+        await pilot.press(*right_keys(pane.session.current))
+        await settle(pilot, app)
+        second_id = pane.session.items[1].question.id
+    app = make()  # the app quit mid-quiz and started again
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f5")
+        await settle(pilot, app, 0.5)
+        pane = app.query_one("#quiz-pane")
+        resume = app.query_one("#quiz-resume", Button)
+        assert resume.display and "Resume quiz #1" in str(resume.label)
+        resume.press()
+        await settle(pilot, app)
+        item = pane.session.current
+        assert item.position == 1 and item.question.id == second_id
+        await pilot.press(*right_keys(item))
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert "Score: 2/2 (100%)" in text_of(app.query_one("#result-summary"))
+        app.query_one("#quiz-again", Button).press()
+        await settle(pilot, app)
+        assert not app.query_one("#quiz-resume", Button).display
+    with History.open() as history:
+        assert [(a.status, a.score, a.total) for a in history.attempts()] == [("finished", 2, 2)]
+
+
+@sync
 async def test_exam_shows_results_by_topic_and_history(make):
     app = make()
     async with app.run_test(size=SIZE) as pilot:

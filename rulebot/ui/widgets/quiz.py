@@ -114,7 +114,9 @@ class QuizPane(Vertical):
                     yield Select([("Practice: feedback after each answer", "practice"),
                                   ("Exam: timed, results at the end", "exam")],
                                  value="practice", allow_blank=False, compact=True, id="quiz-mode")
-                yield Button("Start quiz", id="quiz-start", compact=True, variant="primary")
+                with Horizontal(classes="quiz-row"):
+                    yield Button("Start quiz", id="quiz-start", compact=True, variant="primary")
+                    yield Button("Resume", id="quiz-resume", compact=True)
                 yield Static("", id="quiz-history")
             with VerticalScroll(id="quiz-question"):
                 yield Static("", id="quiz-clock")
@@ -135,6 +137,7 @@ class QuizPane(Vertical):
         self.choice: Any = None
         self.query_one("#quiz-answer", Input).display = False
         self.query_one("#quiz-start", Button).disabled = True
+        self.query_one("#quiz-resume", Button).display = False
         self._started_loading = False
 
     def on_show(self) -> None:
@@ -224,11 +227,17 @@ class QuizPane(Vertical):
         self._set_levels(None if event.value in (ANY, Select.NULL) else str(event.value))
 
     def _show_history(self) -> None:
+        resume = self.query_one("#quiz-resume", Button)
         try:
             attempts = self.history.attempts(5)
+            unfinished = self.history.latest_open()
         except RulebotError as err:
             self.query_one("#quiz-history", Static).update(Content(f"History unavailable: {err}"))
+            resume.display = False
             return
+        resume.display = unfinished is not None
+        if unfinished is not None:
+            resume.label = f"Resume quiz #{unfinished}"
         if not attempts:
             text = Content.from_markup("[b]History[/b]\nNo quizzes yet.")
         else:
@@ -269,6 +278,24 @@ class QuizPane(Vertical):
         except RulebotError as err:
             self.app.notify(str(err), severity="error")
             return
+        self._begin()
+
+    @on(Button.Pressed, "#quiz-resume")
+    def resume_quiz(self) -> None:
+        """Go on with the latest unfinished quiz where it stopped (as ``rulebot quiz --resume``; an
+        exam's clock has kept running since it started)."""
+        try:
+            self.attempt_id, self.session, _filters = self.history.resume(None)
+        except RulebotError as err:
+            self.app.notify(str(err), severity="error")
+            self._show_history()
+            return
+        done = len(self.session.answers)
+        self.app.notify(f"Resuming quiz #{self.attempt_id}: {done} of {len(self.session.items)} answered.")
+        self._begin()
+
+    def _begin(self) -> None:
+        """Start the clock of ``self.session`` and show its first unanswered question."""
         self.session.start(time.monotonic())
         self.result = None
         self.query_one("#quiz-switcher", ContentSwitcher).current = "quiz-question"
@@ -345,7 +372,8 @@ class QuizPane(Vertical):
         try:
             response = parse_response(item, event.text)
         except RulebotError as err:
-            self.app.notify(str(err), severity="warning")
+            # said under the question until the next answer, not only in a passing notification
+            self.query_one("#quiz-feedback", Static).update(Content.from_markup("[b $warning]$e[/]", e=f"{err}."))
             return
         step = self.session.answer(response, time.monotonic())
         if step.expired:
