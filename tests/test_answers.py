@@ -103,6 +103,20 @@ def test_a_thing_around_the_game_the_rules_never_name():
     assert c.answer.endswith("(The RHA rules say nothing about phone.)")
 
 
+def test_a_bare_topic_gets_its_rules_general_case_first():
+    from rulebot.search import bare_topic
+
+    s = get_searcher()
+    assert bare_topic("fighting") and bare_topic("is body checking allowed") and bare_topic("too many men")
+    assert not bare_topic("how long is a team timeout") and not bare_topic("when can a goalie be changed")
+    # the call of the rule, not a special case of it (gloves dropped; the last two minutes)
+    assert s.ask("fighting", "rha").citations[0].rule == "615 (a)"
+    assert s.ask("too many men", "rha").citations[0].rule == "205 (c)"
+    assert s.ask("high sticking call", "rha").citations[0].rule == "619 (a)"
+    # a rule that sets no penalty has no general case: each sub-clause is its own subject
+    assert s.ask("quad skates are prohibited", "rha").citations[0].rule == "302 (e)"
+
+
 def test_penalty_class_questions_answer_from_the_class_definition():
     s = get_searcher()
     a = s.ask("how long is a major in RHA")

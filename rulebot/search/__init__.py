@@ -62,6 +62,8 @@ FIRST_ITEM_WEIGHT = 1.25
 #: A list item shorter than this, and no sentence, is a fragment ("Points") cited after the sentence
 #: that announces it.
 FRAGMENT_CHARS = 40
+#: How many of the best hits a bare topic's general case is looked for in.
+BARE_DEPTH = 5
 #: Another rulebook's clause is named under "Other rulebooks" only when it scores this share of the best.
 OTHERS_SHARE = 0.5
 
@@ -119,6 +121,8 @@ class Searcher:
         reranked = prefer_quoted_term(reranked, query)  # "when the book says 'altercation', ..."
         if _FIRST_OF_LIST.search(query):
             reranked = self.prefer_first_item(reranked)
+        if bare_topic(rest):
+            reranked = self.general_case_first(reranked)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -160,6 +164,34 @@ class Searcher:
                     w = FIRST_ITEM_WEIGHT
             out.append(Hit(c, h.score * w))
         return sorted(out, key=lambda h: -h.score)
+
+    def general_case_first(self, hits: list[Hit], depth: int = BARE_DEPTH) -> list[Hit]:
+        """For a bare topic ("fighting", "too many men", "is body checking allowed"): of the best
+        ``depth`` hits from the rule the best hit sits in, the first that imposes a penalty (the rule's
+        general case, RHA 615 (a) "A major penalty and automatic game misconduct ...") goes first, before
+        its special cases (615 (d) gloves dropped; 205 (c) NOTE 3 in the last two minutes).  A NOTE's
+        own sub-clause counts as found with it."""
+        if not hits:
+            return hits
+        rule = self._rule_of(hits[0].clause)
+        if rule is None:
+            return hits
+        found = [h.clause for h in hits[:depth] if self._rule_of(h.clause) == rule]
+        found += [p for c in found if c.kind == "note" and (p := self.index.get(c.parent or "")) is not None
+                  and p.text and self._rule_of(p) == rule]
+        # the rule's first call: a rule on equipment or procedure has no general case ("quad skates"
+        # is RHA 302 (e), not 302 (a) on projections)
+        first = min((c for c in found if imposes_penalty(c.text)), key=lambda c: c.order, default=None)
+        if first is None or first.id == hits[0].clause.id:
+            return hits
+        return [Hit(first, hits[0].score)] + [h for h in hits if h.clause.id != first.id]
+
+    def _rule_of(self, clause) -> str | None:
+        """The id of the numbered rule a clause sits in (itself when it is one), or None."""
+        for c in [clause, *self.index.ancestors(clause)]:
+            if c.kind == "rule":
+                return c.id
+        return None
 
     def rules_of_rows(self, hits: list[Hit], depth: int = 10) -> list[Hit]:
         """For a penalty question: a penalty-index row found among the best hits ("Tripping 6.4.33 A
@@ -729,6 +761,29 @@ def _setting_stems() -> frozenset[str]:
         ref refs referee referees official officials allowed allow legal illegal okay ok wear wears wearing
         anything""".split()
     return frozenset(stem(w) for w in setting)
+
+
+#: Words that ask about a topic without saying anything of the case ("high sticking call", "is body
+#: checking allowed", "rule on fighting").
+_ASKING = frozenset("""call calls called penalty penalties allowed legal illegal rule rules what whats is are
+    the a an on for about of in ok okay""".split())
+#: At most this many words of its own make a question a bare topic.
+BARE_WORDS = 4
+
+
+def bare_topic(query: str) -> bool:
+    """True for a question that only names a topic ("fighting", "too many men on the floor", "high
+    sticking call"): at most :data:`BARE_WORDS` words besides asking words, and no number."""
+    from rulebot.search.text import words
+
+    ws = [w for w in words(query) if w not in _ASKING]
+    return 0 < len(ws) <= BARE_WORDS and not any(w.isdigit() or w in _SPECIFIC for w in ws)
+
+
+#: Words that ask something particular of a topic ("how long is a team timeout", "when can a goalie
+#: be changed"): such a question is no bare topic.
+_SPECIFIC = frozenset("""how when where who whom whose why which does do did can could
+    should may must might if after before during while until against with without""".split())
 
 
 def is_fragment(text: str) -> bool:
