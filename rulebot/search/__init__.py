@@ -777,12 +777,13 @@ def bare_topic(query: str) -> bool:
     from rulebot.search.text import words
 
     ws = [w for w in words(query) if w not in _ASKING]
-    return 0 < len(ws) <= BARE_WORDS and not any(w.isdigit() or w in _SPECIFIC for w in ws)
+    return (0 < len(ws) <= BARE_WORDS and not any(w.isdigit() or w in _SPECIFIC for w in ws)
+            and not _aggravated(query))  # "hooking that causes an injury" is a case of its own
 
 
 #: Words that ask something particular of a topic ("how long is a team timeout", "when can a goalie
 #: be changed"): such a question is no bare topic.
-_SPECIFIC = frozenset("""how when where who whom whose why which does do did can could
+_SPECIFIC = frozenset("""how when where who whom whose why which that does do did can could
     should may must might if after before during while until against with without""".split())
 
 
