@@ -103,6 +103,14 @@ def test_a_thing_around_the_game_the_rules_never_name():
     assert c.answer.endswith("(The RHA rules say nothing about phone.)")
 
 
+def test_how_many_a_side_and_out_of_bounds_are_the_rulebooks_words():
+    s = get_searcher()
+    assert s.ask("how many players on each team?", "ball-hockey").citations[0].text.startswith(
+        "All games will be played 4 on 4")
+    assert s.ask("player shoots the ball over the glass", "ball-hockey").citations[0].text.startswith(
+        "Out of bounds:")
+
+
 def test_a_bare_topic_gets_its_rules_general_case_first():
     from rulebot.search import bare_topic
 
