@@ -297,6 +297,19 @@ def _clause_id(ruleset: str, starts: str) -> str:
     return next(c.id for c in get_searcher().index.all_clauses() if c.ruleset == ruleset and c.text.startswith(starts))
 
 
+def test_steps_printed_after_the_clause_announcing_them_are_its_steps():
+    from rulebot.search.answer import announced_steps
+
+    s = get_searcher()
+    intro = next(c for c in s.index.by_ruleset("youth-cup") if c.text.endswith("will be played as follows:"))
+    steps = announced_steps(s.index, intro)
+    assert [c.number.split()[-1] for c in steps] == ["•2", "•3", "•4"]  # not the ¶1 after the list
+    a = s.ask("Semifinal ended in a tie. How does the winning shot contest work?", "youth-cup")
+    # a step first (the substance), then the clause announcing the steps
+    assert a.citations[0].clause_id == steps[0].id and a.citations[1].clause_id == intro.id
+    assert a.answer.startswith("If the ranking match") and "• The winning goal contest is started with three" in a.answer
+
+
 def test_a_procedure_answers_with_the_steps_asked_about_and_cites_them():
     a = get_searcher().ask("how do we set up a penalty shot - where does the puck start and can the goalie come out?",
                            "firs-2017")

@@ -546,16 +546,49 @@ def penalty_list_of(index: ClauseIndex, clause: Clause) -> Clause | None:
     return parent
 
 
+#: The most clauses printed after a clause ending "as follows:" that are read as its steps.
+MAX_FOLLOWING_STEPS = 6
+
+
+def _style(clause: Clause) -> str:
+    """How a clause's own number is printed ("•2" -> "•0", "C" -> "A", "(b)" -> "(A)")."""
+    last = (clause.number or "").split()[-1:] or [""]
+    return re.sub(r"\d+", "0", re.sub(r"[A-Za-z]+", "A", last[0]))
+
+
+def announced_steps(index: ClauseIndex, clause: Clause) -> list[Clause]:
+    """The steps a clause announces: its sub-clauses (and theirs), or, for a clause ending "as
+    follows:" with none, the clauses printed after it in the same list style (Youth Cup "... the
+    winning shot will be played as follows:" •1, then •2-•4; at most :data:`MAX_FOLLOWING_STEPS`)."""
+    own = [d for c in index.children(clause) for d in [c, *index.children(c)] if d.text]
+    if own or not clause.text.rstrip().endswith(":") or not clause.parent:
+        return own
+    sibs = index.children(index.get(clause.parent)) if index.get(clause.parent) else []
+    ids = [c.id for c in sibs]
+    out = []
+    for c in sibs[ids.index(clause.id) + 1:] if clause.id in ids else ():
+        if _style(c) != _style(clause) or len(out) == MAX_FOLLOWING_STEPS:
+            break
+        out.append(c)
+    return [c for c in out if c.text]
+
+
 def procedure_of(index: ClauseIndex, top: Clause, intent) -> Clause | None:
     """For a procedure question ("walk me through a penalty shot") whose best clause announces a list
     of steps, or is one of them: the announcing clause; else None."""
     if intent is None or not intent.procedure:
         return None
-    if introduces_list(top.text) and index.children(top):
+    if introduces_list(top.text) and announced_steps(index, top):
         return top
     parent = index.get(top.parent) if top.parent else None
     if top.kind == "item" and parent is not None and introduces_list(parent.text):
         return parent
+    if parent is not None:
+        # a step printed after the clause that announces it (Youth Cup •3 after "... as follows:" •1)
+        before = [c for c in index.children(parent) if c.order < top.order]
+        for c in reversed(before[-MAX_FOLLOWING_STEPS:]):
+            if top in announced_steps(index, c):
+                return c
     return None
 
 
@@ -569,7 +602,7 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
 
     # the list's items and the items of a list inside it ("a shootout shall take place as follows:
     # A. ... C. Teams will alternately take a penalty shot, with the visiting team shooting first")
-    steps = [d for c in index.children(parent) for d in [c, *index.children(c)] if d.text]
+    steps = announced_steps(index, parent)
     m = ANNOUNCES.search(parent.text)
     name = f"{index.heading(parent) or ''} {parent.text[:m.end()] if m else ''}"
     named = set(_part_weights(name))  # the procedure's name and its synonyms pick no step
