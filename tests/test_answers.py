@@ -601,6 +601,11 @@ def test_who_goes_first_is_answered_by_the_clause_that_names_the_order():
     assert "visiting team shooting first" in a.answer
     a = get_searcher().ask("It's going to a shootout. Who goes first?", "youth-cup")
     assert "started by the away team" in a.answer
+    # the order, not any "first" ("After the first round, ..."): also after the story of the game
+    a = get_searcher().ask("Tournament is using a shootout after overtime. Which team shoots first?", "rha")
+    assert a.citations[0].text.startswith("Teams will alternately take a penalty shot, with the visiting team")
+    a = get_searcher().ask("Going to a shootout. How do we figure out which team shoots first?", "firs-2017")
+    assert "coin toss" in a.citations[0].text
 
 
 def test_a_list_announced_without_a_colon_is_answered_with_its_items():
