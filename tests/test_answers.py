@@ -602,9 +602,9 @@ def test_who_goes_first_is_answered_by_the_clause_that_names_the_order():
     a = get_searcher().ask("It's going to a shootout. Who goes first?", "youth-cup")
     assert "started by the away team" in a.answer
     # the order, not any "first" ("After the first round, ..."): also after the story of the game
-    a = get_searcher().ask("Tournament is using a shootout after overtime. Which team shoots first?", "rha")
+    a = get_searcher().ask("OT solved nothing, shootout coming. Which team shoots first?", "rha")
     assert a.citations[0].text.startswith("Teams will alternately take a penalty shot, with the visiting team")
-    a = get_searcher().ask("Going to a shootout. How do we figure out which team shoots first?", "firs-2017")
+    a = get_searcher().ask("We need a shootout. How is it decided which team shoots first?", "firs-2017")
     assert "coin toss" in a.citations[0].text
 
 
