@@ -111,6 +111,13 @@ def test_how_many_a_side_and_out_of_bounds_are_the_rulebooks_words():
         "Out of bounds:")
 
 
+def test_a_helmet_that_comes_off_is_a_helmet_lost_in_play():
+    # before the phrase group, "knocked off" found nothing about helmets lost in play
+    a = get_searcher().ask("Helmet knocked off a forward during a rush and he carries on without it. Is that allowed?",
+                           "firs-2017")
+    assert any("loses a helmet" in c.text for c in a.citations[:3])
+
+
 def test_a_bare_topic_gets_its_rules_general_case_first():
     from rulebot.search import bare_topic
 
