@@ -118,6 +118,12 @@ def test_a_helmet_that_comes_off_is_a_helmet_lost_in_play():
     assert any("loses a helmet" in c.text for c in a.citations[:3])
 
 
+def test_a_team_official_on_the_floor_unasked_is_on_the_floor_without_permission():
+    a = get_searcher().ask("Their manager stepped onto the floor during play and no one waved him on. Penalty?", "rha")
+    assert any(c.text.startswith("Any Team Official who gets on the floor after the start of the game without "
+                                 "permission") for c in a.citations[:2])
+
+
 def test_a_bare_topic_gets_its_rules_general_case_first():
     from rulebot.search import bare_topic
 
