@@ -125,6 +125,12 @@ def test_a_team_official_on_the_floor_unasked_is_on_the_floor_without_permission
                                  "permission") for c in a.citations[:2])
 
 
+def test_a_puck_sitting_on_top_of_the_boards_has_come_to_rest_there():
+    a = get_searcher().ask("The puck is sitting on top of the boards after a clearing attempt. Do I blow it dead?",
+                           "firs-2017")
+    assert a.citations[0].text.startswith("If the puck comes to rest on top of the boards")
+
+
 def test_a_bare_topic_gets_its_rules_general_case_first():
     from rulebot.search import bare_topic
 
