@@ -45,7 +45,6 @@ def test_intent_reads_the_question():
     assert classify("He embellishes a trip. Can I give him something as well?").penalty
     assert classify("Kid won't give up the puck at the change buzzer. Anything?").penalty
     assert not classify("Coach was ejected yesterday. Does he miss anything?").penalty
-    assert classify("Kid keeps the puck after the change buzzer. What can I do about it?").penalty
     # "what's he telling me?" after an official's gesture asks for the signal, and is no definition
     assert classify("Ref pats the top of his head with one hand. What's he telling me?").signal
     assert not classify("The goal judge lifts one arm. What's he telling me?").definition

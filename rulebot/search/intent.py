@@ -54,7 +54,7 @@ _PENALTY = re.compile(
     r"|(?:^|[.!?]\s*)anything\s*\?\s*$"
     r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
     r"|how many minutes|minutes is that|what happens to (?:him|her|the player|them)"
-    r"|what(?:'s| is) (?:that|it|this) worth|what (?:can|could|should|do) (?:i|we) do(?: about (?:it|that|this|him|her))?\s*\?"
+    r"|what(?:'s| is) (?:that|it|this) worth"
     r"|how (?:do|should|would|can) (?:i|we|you) (?:treat|handle|deal with|punish|penali[sz]e|sanction)"
     r" (?:him|her|them|the player|that player|this player|the kid|the guy)"
     r"|what's the least|is (?:that|it|this) (?:a )?(?:minor|major|misconduct|penalty)"
