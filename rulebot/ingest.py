@@ -429,6 +429,19 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
     return IngestResult(ruleset, status, target, report, meta, previous_file)
 
 
+def named_base(ruleset: Ruleset) -> str | None:
+    """The loaded ruleset a sheet's own words say it amends ("The RHA rule book applies except as
+    amended below." -> "rha"), found by the names and aliases questions use; None when the sheet names
+    none, or several."""
+    if not ruleset.follows:
+        return None
+    from rulebot.corpus import load_index
+    from rulebot.search.query import parse_query
+
+    named = [r for r in parse_query(load_index(), ruleset.follows).rulesets if r != ruleset.id]
+    return named[0] if len(named) == 1 else None
+
+
 def remove_ruleset(ruleset_id: str) -> tuple[Path, list[str]]:
     """Delete user ruleset ``ruleset_id`` (renamed aside, then deleted, so it vanishes at once).
 

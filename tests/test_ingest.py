@@ -3,6 +3,7 @@ real PDFs, the five seeds re-ingested, idempotence, atomicity and refusals."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -431,6 +432,18 @@ def test_remove_deletes_only_user_rulesets(capsys):
     assert "base" not in stored and stored["id"] == "jamboree"
     ingest_file(DATA / "sections.txt", "metro")
     assert load_index(use_cache=False).rulesets["jamboree"].base is None
+
+
+def test_a_sheet_naming_the_rules_it_amends_says_so_when_not_layered_over_them(capsys):
+    sheet = str(DATA / "spring-classic.txt")  # "All games are played under the Roller Hockey Alliance rules ..."
+    status, out, _ = run_cli(capsys, "ingest", sheet, "--id", "spring", "--base", "firs-2017")
+    assert status == 0
+    assert ("Note: the sheet says \u201cAll games are played under the Roller Hockey Alliance rules except as "
+            "stated below.\u201d but it is layered over firs-2017; to layer it over rha:") in out
+    status, out, _ = run_cli(capsys, "ingest", sheet, "--id", "spring", "--base", "rha")
+    assert status == 0 and "Note:" not in out
+    status, out, _ = run_cli(capsys, "ingest", sheet, "--id", "spring", "--json")
+    assert json.loads(out)["named_base"] == "rha"
 
 
 def test_a_base_loop_is_refused(capsys):

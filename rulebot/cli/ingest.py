@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -47,15 +48,16 @@ def _forget_cached_searcher() -> None:
 
 
 def run_ingest(args: argparse.Namespace) -> int:
-    from rulebot.ingest import ingest_file
+    from rulebot.ingest import ingest_file, named_base
 
     result = ingest_file(args.file, args.ruleset_id, args.title, args.base)
     _forget_cached_searcher()
     rs = result.ruleset
+    named = named_base(rs)
     if args.json:
         print(json.dumps({"status": result.status, "id": rs.id, "title": rs.title, "base": rs.base,
-                          "path": str(result.path), "file": result.meta, "report": result.report.to_json()},
-                         ensure_ascii=False, indent=2))
+                          "named_base": named, "path": str(result.path), "file": result.meta,
+                          "report": result.report.to_json()}, ensure_ascii=False, indent=2))
         return 0
     verb = {"added": "Added", "replaced": "Replaced", "unchanged": "Unchanged (already ingested):"}[result.status]
     was = (f" (it was {result.previous_file})" if result.status == "replaced" and result.previous_file
@@ -63,6 +65,11 @@ def run_ingest(args: argparse.Namespace) -> int:
     print(f"{verb} ruleset {rs.id!r} \u2013 {rs.title}" + (f", layered over {rs.base}" if rs.base else "") + was)
     for line in result.report.lines():
         print(line)
+    if named and named != rs.base:
+        # the sheet says which rules it amends, and it is not layered over them
+        layered = f"it is layered over {rs.base}" if rs.base else "it is not layered over any rules"
+        print(f"Note: the sheet says \u201c{rs.follows}\u201d but {layered}; to layer it over {named}: "
+              f"rulebot ingest {shlex.quote(str(args.file))} --id {rs.id} --base {named}")
     print(f"Ask it: rulebot ask -r {rs.id} \"...\"   Remove it: rulebot remove {rs.id}")
     return 0
 
