@@ -181,6 +181,14 @@ def test_what_is_the_penalty_gives_the_basic_case_first():
     assert b.citations[0].rule == "622 (b)"
 
 
+def test_period_lengths_in_each_ruleset_quote_each_game_format():
+    a = get_searcher().ask("how long are periods in each ruleset")
+    lines = dict(line.split(": ", 1) for line in a.answer.splitlines())
+    assert lines["Youth Cup"].startswith("The duration of a game is 2 x 20 minutes")  # not the 50-minute maximum
+    assert lines["FIRS"].startswith("Regulation games will be played in two periods of 20 minutes each")
+    assert lines["U9 Challenge Cup"].startswith("two 24-minute periods")
+
+
 def test_comparison_lines_say_not_covered_where_a_rulebook_is_silent():
     a = get_searcher().ask("how long is a minor penalty in each ruleset")
     lines = dict(line.split(": ", 1) for line in a.answer.splitlines())
