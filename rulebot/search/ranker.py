@@ -15,8 +15,8 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
 from rulebot.search.text import (ANNOUNCES, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, contrasted_terms, introduces_list,
-                                 is_english_word, load_synonyms, negated_terms, play_time, polarity, stem, terms,
-                                 units, words)
+                                 adopt_synonyms, is_english_word, load_synonyms, negated_terms, play_time, polarity,
+                                 stem, terms, units, words)
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
 TITLE_WEIGHT = 2.0
@@ -95,6 +95,17 @@ def synonym_phrases() -> list[str]:
     return sorted({phrase_term(m) for m in members if len(words(m)) > 1})
 
 
+def _lines_in(stems: list[str], lines: dict[str, list[str]], longest: int) -> list[str]:
+    """The stem lines of ``lines`` found in a list of stems, in the order found (as :func:`_phrases_in`)."""
+    out = []
+    for n in range(1, longest + 1):
+        for i in range(len(stems) - n + 1):
+            line = " ".join(stems[i:i + n])
+            if line in lines and not play_time(stems, i, n):
+                out.append(line)
+    return out
+
+
 def _phrases_in(stems: list[str], phrases: dict[str, str], longest: int) -> list[str]:
     """The phrase terms of ``phrases`` (stem line -> term) found in a list of stems, once per
     occurrence (n-gram lookup, not a scan of every phrase)."""
@@ -115,21 +126,15 @@ def _known_words() -> frozenset[str]:
         w for k, v in (*syn.rewrites.items(), *syn.asks.items()) for m in (k, *v) for w in words(m))
 
 
-@lru_cache(maxsize=1)
-def _member_lines() -> tuple[tuple[str, str], ...]:
-    """(member, its padded stem line) for every multi-word member of the synonym groups, once."""
-    return tuple((m, f" {phrase_term(m)[1:]} ") for g in load_synonyms().groups for m in g if len(words(m)) > 1)
-
-
-@lru_cache(maxsize=1)
-def _member_terms() -> dict[str, str]:
-    """Stem line -> phrase term for every multi-word member of the synonym groups (:func:`_phrases_in`)."""
-    return {padded.strip(): f"~{padded.strip()}" for _, padded in _member_lines()}
-
-
-@lru_cache(maxsize=1)
-def _longest_member() -> int:
-    return max((k.count(" ") + 1 for k in _member_terms()), default=1)
+def _member_phrases() -> dict[str, list[str]]:
+    """Stem line -> the multi-word members of the synonym groups with that line, in list order
+    ("too mani men" -> ["too many men"]); built with the ranker and kept in its cache."""
+    out: dict[str, list[str]] = {}
+    for g in load_synonyms().groups:
+        for m in g:
+            if len(words(m)) > 1:
+                out.setdefault(phrase_term(m)[1:], []).append(m)
+    return out
 
 
 def list_intro(text: str) -> str:
@@ -164,6 +169,11 @@ class ClauseRanker:
         lengths: list[float] = []
         vocab: set[str] = set()
         doc_terms: list[frozenset[str]] = []
+        # the synonym list as the ranker reads it, kept with it in the cache: a process that loads the
+        # ranker does not read and stem the list again
+        self.synonyms = load_synonyms()
+        self.members = _member_phrases()
+        self.members_longest = max((k.count(" ") + 1 for k in self.members), default=1)
         phrases = {p[1:]: p for p in synonym_phrases()}  # "too mani player" -> "~too mani player"
         longest = max((k.count(" ") + 1 for k in phrases), default=1)
         for clause in index.all_clauses():
@@ -298,8 +308,13 @@ class ClauseRanker:
     def query_phrases(self, qwords: list[str]) -> list[str]:
         """The synonym-list phrases the query itself contains ("bad change", "too many men")."""
         stems = [term for w, term in units(qwords) if w not in _FILLERS]
-        found = set(_phrases_in(stems, _member_terms(), _longest_member()))
-        return [m for m, padded in _member_lines() if f"~{padded.strip()}" in found]
+        found = dict.fromkeys(_lines_in(stems, self.members, self.members_longest))
+        return [m for line in found for m in self.members[line]]
+
+    def __setstate__(self, state: dict) -> None:
+        # unpickled from the cache: its synonym list is the packaged one (the cache key digests it)
+        self.__dict__.update(state)
+        adopt_synonyms(self.synonyms)
 
     def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         """The query's distinct concepts: for each content word, the stems that express it (its own,
