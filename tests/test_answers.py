@@ -144,6 +144,25 @@ def test_a_bare_topic_gets_its_rules_general_case_first():
     assert s.ask("quad skates are prohibited", "rha").citations[0].rule == "302 (e)"
 
 
+def test_not_covered_names_whose_rules_are_silent_and_offers_other_rulebooks():
+    s = get_searcher()
+    a = s.ask("can a skater wear a GoPro?")  # every rulebook: no U9 preamble said as if all had it
+    assert a.answer.startswith("Not covered: no rulebook says anything about gopro. (The U9 Challenge Cup "
+                               "rulebook says: ")
+    # no word of the question in the rulebook asked: not covered there, the others under see also
+    b = s.ask("embellishment", "firs-2017")
+    assert not b.answered and b.answer.startswith("Not covered: nothing in the FIRS rules matches that question.")
+    assert any(c.ruleset == "ball-hockey" for c in b.see_also)
+    # a topic the rulebook writes as two words ("mouth guard") is covered
+    c = s.ask("is a mouthguard required?", "firs-2017")
+    assert c.answered and "mouth guard" in c.citations[0].text.lower()
+
+
+def test_a_major_asked_for_is_the_major_case():
+    a = get_searcher().ask("a major for hooking?", "rha")
+    assert a.citations[0].rule == "622 (b)" and a.answer.startswith("Major")
+
+
 def test_penalty_class_questions_answer_from_the_class_definition():
     s = get_searcher()
     a = s.ask("how long is a major in RHA")

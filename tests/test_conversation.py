@@ -94,3 +94,12 @@ def test_a_penalty_class_after_a_signal_question_asks_for_that_penalty():
     major = convo.ask("what about a major?")
     assert major.answer.startswith("Major") and major.citations[0].rule.startswith("642")
     assert convo.resolve("and hooking?")[0] == "a major for hooking?"
+
+
+def test_the_signal_for_that_is_the_signal_the_answer_named():
+    convo = Conversation(get_searcher(), "firs-2017")
+    first = convo.ask("attacker on a breakaway gets hooked from behind")
+    assert "Signal: Penalty Shot" in first.answer
+    question, _ = convo.resolve("what's the signal for that?")
+    assert question == "what's the signal for Penalty Shot?"  # not the rule's title, "Penalty Shots -Awarded Goals"
+    assert convo.ask("what's the signal for that?").citations[0].rule == "Annex B Penalty Shot"

@@ -34,6 +34,8 @@ count counts charged next miss misses suspended suspension game games book ruleb
 bigger smaller worse harsher stronger heavier lighter severe serious same similar versus than
 """.split())
 
+#: A question about the harsher penalty ("what about a major?", "a major for hooking?").
+_ASKS_MAJOR = re.compile(r"\bmajor\b(?! league)")
 _AGGRAVATED = re.compile(r"injur|\bhurt\b|blood|bleed|may also be treated|may (?:also )?include|"
                          r"severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
                          r"penalty shot|breakaway|break-away|from behind")
@@ -165,22 +167,26 @@ class Searcher:
             out.append(Hit(c, h.score * w))
         return sorted(out, key=lambda h: -h.score)
 
-    def general_case_first(self, hits: list[Hit], depth: int = BARE_DEPTH) -> list[Hit]:
+    def general_case_first(self, hits: list[Hit]) -> list[Hit]:
         """For a bare topic ("fighting", "too many men", "is body checking allowed"): of the best
-        ``depth`` hits from the rule the best hit sits in, the first that imposes a penalty (the rule's
-        general case, RHA 615 (a) "A major penalty and automatic game misconduct ...") goes first, before
-        its special cases (615 (d) gloves dropped; 205 (c) NOTE 3 in the last two minutes).  A NOTE's
-        own sub-clause counts as found with it."""
+        :data:`BARE_DEPTH` hits from the rule the best hit sits in, the first that imposes a penalty (the
+        rule's general case, RHA 615 (a) "A major penalty and automatic game misconduct ...") goes first,
+        before its special cases (615 (d) gloves dropped; 205 (c) NOTE 3 in the last two minutes).  A
+        NOTE's own sub-clause counts as found with it; a penalty-index row speaks for its rule."""
         if not hits:
             return hits
-        rule = self._rule_of(hits[0].clause)
+        top = hits[0].clause
+        if top.kind == "table-row":  # a penalty-index row speaks for its rule ("Too many players 6.4.6")
+            top = row_rule(self.index, top) or top
+        rule = self._rule_of(top)
         if rule is None:
             return hits
-        found = [h.clause for h in hits[:depth] if self._rule_of(h.clause) == rule]
+        found = [h.clause for h in hits[:BARE_DEPTH] if self._rule_of(h.clause) == rule]
         found += [p for c in found if c.kind == "note" and (p := self.index.get(c.parent or "")) is not None
                   and p.text and self._rule_of(p) == rule]
-        # the rule's first call: a rule on equipment or procedure has no general case ("quad skates"
-        # is RHA 302 (e), not 302 (a) on projections)
+        # the first call found in that rule; a rule on equipment or procedure has no general case ("quad
+        # skates" is RHA 302 (e), not 302 (a) on projections), and a rule on several things has its call
+        # for the one asked among the best hits (RHA 601 (d) 6 for abuse of officials, not 601 (b))
         first = min((c for c in found if imposes_penalty(c.text)), key=lambda c: c.order, default=None)
         if first is None or first.id == hits[0].clause.id:
             return hits
@@ -216,7 +222,7 @@ class Searcher:
         injury, an attempt, or the harsher penalty, the first penalty-stating sub-clause of a rule is
         weighed up and the aggravated ones down."""
         q = query.lower()
-        asks_aggravated = bool(_AGGRAVATED.search(q))
+        asks_aggravated = bool(_AGGRAVATED.search(q) or _ASKS_MAJOR.search(q))
         out = []
         for h in hits:
             c, w = h.clause, 1.0
@@ -339,7 +345,16 @@ class Searcher:
                 cites = tuple(citation(self.index, h.clause, h.score) for h in general[:limit])
                 return Answer(question, ruleset, text, cites)
         if not hits and not missing:
-            return Answer(question, ruleset, "No rule found for that question.", (), answered=False)
+            # nothing in the rulebooks asked matches a word of the question ("embellishment" in FIRS):
+            # not covered there, with what the other rulebooks say
+            names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
+            text = f"Not covered: nothing in the {names} rules matches that question."
+            others = set(self.index.rulesets) - scope
+            seen = tuple(citation(self.index, h.clause, h.score)
+                         for h in (self.ranker.search(pq.text or question, others, limit) if others else ()))
+            if seen:
+                text += " What other rulebooks say is listed under see also."
+            return Answer(question, ruleset, text, (), answered=False, see_also=seen)
         if missing and intent.number:
             # "Kid gets a major for boarding. How long does he sit?" where boarding is never named:
             # what the rulebook says of the class asked about, said as such
@@ -388,8 +403,8 @@ class Searcher:
         if intent.penalty and not pq.clauses:
             text += combine_line(self.index, hits, text) + restart_line(self.index, self.ranker, hits, text)
         if aside:
-            names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
-            text += f" (The {names} rules say nothing about {', '.join(aside)}.)"
+            silent = self.silent(scope)
+            text += f" ({silent[:1].upper()}{silent[1:]} about {', '.join(aside)}.)"
         if pq.clauses:
             # a rule asked for by number: what it is about first ("RHA 630 MERCY RULE: ...")
             asked = pq.clauses[0]
@@ -579,6 +594,12 @@ class Searcher:
             if " " in phrase or "-" in phrase:
                 if any(ranker.ruleset_of[d] in scope for d in ranker.postings.get(closed, {})):
                     return True
+            elif len(words(phrase)) == 1:
+                # "mouthguard" written "mouth guard": two words of the rulebook, side by side
+                word = words(phrase)[0]
+                for i in range(3, len(word) - 2):
+                    if in_scope(f"{word[:i]} {word[i:]}") and f"{word[:i]} {word[i:]}" in self._texts(scope):
+                        return True
             common = None
             for t in terms(phrase):
                 docs = {d for d in ranker.postings.get(t, {}) if ranker.ruleset_of[d] in scope}
@@ -625,13 +646,31 @@ class Searcher:
         return sum(1 for weight, group in self.ranker.concepts(query)
                    if weight >= 1.5 and not group & _setting_stems())
 
+    def _texts(self, scope: set[str]) -> str:
+        """The lower-case text of every clause of the rulebooks in ``scope``, one string (cached)."""
+        key = frozenset(scope)
+        cache = self.__dict__.setdefault("_scope_texts", {})
+        if key not in cache:
+            cache[key] = " ".join(c.text.lower() for c in self.ranker.docs if c.ruleset in scope)
+        return cache[key]
+
+    def silent(self, scope: set[str]) -> str:
+        """Who says nothing: "the RHA rules say nothing" for the rulebooks asked, "no rulebook says
+        anything" when every rulebook was."""
+        if len(scope) > 1 and scope >= set(self.index.rulesets):
+            return "no rulebook says anything"
+        names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
+        return f"the {names} rules say nothing"
+
     def not_covered_text(self, missing: list[str], scope: set[str]) -> str:
         """The answer for a question the selected rulebooks do not cover."""
-        names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
-        text = f"Not covered: the {names} rules say nothing about {', '.join(missing)}."
-        follows = [self.index.rulesets[r].follows for r in sorted(scope) if self.index.rulesets[r].follows]
-        if follows:
-            text += " " + " ".join(f"(The rulebook says: “{f}”)" for f in follows)
+        text = f"Not covered: {self.silent(scope)} about {', '.join(missing)}."
+        follows = [(self.index.rulesets[r].short_name, self.index.rulesets[r].follows) for r in sorted(scope)
+                   if self.index.rulesets[r].follows]
+        if len(scope) == 1 and follows:
+            text += f" (The rulebook says: “{follows[0][1]}”)"
+        elif follows:  # each preamble is its own rulebook's, not all of them (U9: "Hockey Canada ...")
+            text += " " + " ".join(f"(The {name} rulebook says: “{f}”)" for name, f in follows)
         return text
 
     def compare(self, question: str, rulesets: tuple[str, ...], intent: Intent, limit: int = 5) -> Answer:
@@ -757,7 +796,8 @@ def _setting_stems() -> frozenset[str]:
     """Stems of the people and places of any game and of asking whether something may be done."""
     from rulebot.search.ranker import ROLES
 
-    setting = [w for ws in ROLES.values() for w in ws] + """bench benches floor rink game games team teams play
+    # spectators are a rule matter of their own ("a fan throws his phone onto the floor")
+    setting = [w for role, ws in ROLES.items() if role != "spectator" for w in ws] + """bench benches floor rink game games team teams play
         ref refs referee referees official officials allowed allow legal illegal okay ok wear wears wearing
         anything""".split()
     return frozenset(stem(w) for w in setting)
@@ -778,7 +818,8 @@ def bare_topic(query: str) -> bool:
 
     ws = [w for w in words(query) if w not in _ASKING]
     return (0 < len(ws) <= BARE_WORDS and not any(w.isdigit() or w in _SPECIFIC for w in ws)
-            and not _aggravated(query))  # "hooking that causes an injury" is a case of its own
+            and not _aggravated(query) and not _ASKS_MAJOR.search(query.lower()))
+    # "hooking that causes an injury", "a major for hooking" are cases of their own
 
 
 #: Words that ask something particular of a topic ("how long is a team timeout", "when can a goalie

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulebot.models import Answer
+from rulebot.search.intent import classify
 from rulebot.search.query import parse_query
 from rulebot.search.text import words
 
@@ -23,6 +24,8 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<a>.+?)[\s?.
 _CLASS = re.compile(r"\b(?:game misconduct|gross misconduct|double minor|bench minor|minor|major|misconduct|match)"
                     r"(?:\s+penalt(?:y|ies))?\b", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)
+#: The signal an answer gives with its call ("Signal: Penalty Shot — Crossed arms above the head ...").
+_SIGNAL_NAMED = re.compile(r"\bSignal: ([^—\[\]]{2,40}?) — ")
 #: Words that qualify a call rather than name another infraction ("what about a major?").
 _QUALIFIERS = frozenset("""minor major misconduct match penalty penalties shot double bench gross game
 ejection injury injured intent intentional deliberate accidental goalie goalkeeper goaltender coach
@@ -91,7 +94,7 @@ class Conversation:
         if new and not pq.clauses and not _PRONOUN.search(new) and 0 < len(_content_words(new)) <= 5:
             return self._with_other(prev, new), (pq.rulesets[0] if len(pq.rulesets) == 1 else _ruleset_of(prev))
         if len(words(text)) <= 10 and _PRONOUN.search(text) and not pq.clauses:
-            subject = self.subject(prev)
+            subject = self.subject(prev, signal=classify(text).signal)
             if subject:
                 ruleset = pq.rulesets[0] if len(pq.rulesets) == 1 else _ruleset_of(prev)
                 return _PRONOUN.sub(subject, pq.text if pq.rulesets else text, count=1), ruleset
@@ -101,8 +104,6 @@ class Conversation:
         """The previous question with ``new`` in it: another infraction in place of the one asked
         about ("penalty for slashing" + "hooking" -> "penalty for hooking"), or a qualifier added
         ("penalty for slashing" + "a major" -> "penalty for slashing - a major?")."""
-        from rulebot.search.intent import classify
-
         asked = parse_query(self.searcher.index, prev.asked, prev.ruleset).text or prev.asked
         subject = self.subject(prev)
         if _CLASS.search(new) and classify(asked).signal and subject:
@@ -120,8 +121,14 @@ class Conversation:
                     return pattern.sub(new, asked, count=1)
         return f"{asked.rstrip(' ?.!')} - {new}?"
 
-    def subject(self, turn: Turn) -> str:
-        """What a turn was about: the title of the rule its best citation sits in, else its question."""
+    def subject(self, turn: Turn, signal: bool = False) -> str:
+        """What a turn was about: the title of the rule its best citation sits in, else its question.
+        With ``signal`` (a follow-up asking for a signal), the signal the answer named ("... Signal:
+        Penalty Shot — Crossed arms ...") when it named one: the call's signal, not the rule title's
+        ("Penalty Shots –Awarded Goals")."""
+        named = _SIGNAL_NAMED.search(turn.answer.answer) if signal else None
+        if named:
+            return named.group(1).strip()
         cites = turn.answer.citations or turn.answer.see_also
         if cites:
             clause = self.searcher.index.get(cites[0].clause_id)
