@@ -45,6 +45,10 @@ def test_intent_reads_the_question():
     assert classify("He embellishes a trip. Can I give him something as well?").penalty
     assert classify("Kid won't give up the puck at the change buzzer. Anything?").penalty
     assert not classify("Coach was ejected yesterday. Does he miss anything?").penalty
+    # a blow told in a few words is a call, not a gesture; a long story with one asks what it asks
+    assert classify("knee to the knee").penalty and not classify("knee to the knee").signal
+    assert not classify("Goalie took a shot to the throat and is down, the other team still has the puck "
+                        "in our zone. When do I stop it?").penalty
     # "what's he telling me?" after an official's gesture asks for the signal, and is no definition
     assert classify("Ref pats the top of his head with one hand. What's he telling me?").signal
     assert not classify("The goal judge lifts one arm. What's he telling me?").definition

@@ -76,6 +76,11 @@ _FOUL = re.compile(
     r"|hauled down|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)|checked from behind"
     r"|hit from behind|check(?:s|ed|ing)?(?: \w+){0,2} from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand)\b", re.I)
+#: A question of at most this many words that names a blow asks for the call.
+BLOW_WORDS = 8
+#: A blow told by what hit where ("elbow to the head", "knee to the knee"): contact, not a gesture.
+_BLOW = re.compile(r"\b(?:elbow|knee|shoulder|stick|glove|fist|forearm|hit|shot|check)s? (?:to|into|in) "
+                   r"(?:the|his|her|a) (?:head|face|chin|jaw|neck|throat|back|ribs|knee|knees)\b", re.I)
 #: "What's the minimum I'm giving?", "what's the least I can call?": the lightest call for what the
 #: question describes, not a minimum number.
 PENALTY_LEAST = re.compile(r"\b(?:the )?(?:minimum|least)\b(?=(?:\s+(?:i'?m giving|i am giving|i can give|i have to give"
@@ -161,7 +166,7 @@ def classify(question: str) -> Intent:
     signal = (bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and by_official)
               # nothing but a gesture: "hands on hips", "arms crossed above the head"
               or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL
-                                                      for w in content))
+                                                      for w in content) and not _BLOW.search(question))
               # the official as the subject, doing something with a part of his body ("ref pats the
               # top of his head", "ref makes a T with his hands")
               or (body and official_first is not None and official_first <= 1 and not _FOUL.search(question)
@@ -181,8 +186,10 @@ def classify(question: str) -> Intent:
     definition = bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
     procedure = bool(_PROCEDURE.search(question))
     # a foul told as a story asks for the call, unless the question asks something else about it
-    foul = bool(_FOUL.search(question)) and not (signal or number or procedure or _DEFINES.search(question)
-                                                 or _VALIDITY.search(question) or _STOPPAGE.search(question))
+    # ... and a blow named in a few words ("elbow to the head") is one
+    foul = bool(_FOUL.search(question) or (_BLOW.search(question) and len(ws) <= BLOW_WORDS)) and not (
+        signal or number or procedure or _DEFINES.search(question) or _VALIDITY.search(question)
+        or _STOPPAGE.search(question))
     restart = bool(_WHERE_RESTART.search(question))
     return Intent(
         signal=signal,
