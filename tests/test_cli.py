@@ -72,6 +72,8 @@ def test_bad_input_is_one_line_and_non_zero():
     assert proc.stderr.strip().count("\n") == 0 and "unknown ruleset" in proc.stderr
     proc = rulebot("rule", "rha", "999")
     assert proc.returncode != 0 and "no rule" in proc.stderr and "numbered 101 to 642" in proc.stderr
+    proc = rulebot("rule", "ball-hockey", "3")  # below the first number too, not "did you mean '13'"
+    assert proc.returncode != 0 and "numbered 5 to 42" in proc.stderr
 
 
 def test_rule_command_shows_subclauses():

@@ -145,14 +145,14 @@ def _did_you_mean(index, ruleset: str, asked: str) -> str:
         if c.title and c.kind in ("rule", "section", "definition"):
             # a rule's title as it can be typed, with its number: 'TRIPPING' (642)
             names.setdefault(c.title, f"{c.title!r} ({c.number})" if c.number else repr(c.title))
+    whole = sorted(int(n) for n in names if n.isdigit())
+    if asked.strip().isdigit() and whole and not whole[0] <= int(asked) <= whole[-1]:
+        # "999" in a rulebook numbered 101 to 642, "3" in one numbered 5 to 42: say where its numbers run
+        return f"; its rules are numbered {whole[0]} to {whole[-1]} ('rulebot rule {ruleset}' lists them)"
     close = process.extract(asked, list(names), scorer=fuzz.WRatio, processor=utils.default_process, limit=3,
                             score_cutoff=80)
     if close:
         return f"; did you mean {', '.join(names[n] for n, _, _ in close)}?"
-    whole = sorted(int(n) for n in names if n.isdigit())
-    if asked.strip().isdigit() and whole:
-        # "999" in a rulebook numbered 101 to 642: say where its numbers run
-        return f"; its rules are numbered {whole[0]} to {whole[-1]} ('rulebot rule {ruleset}' lists them)"
     return ""
 
 
