@@ -113,7 +113,8 @@ _WHAT_IS = re.compile(r"\bwhat(?:'s| is| are)\b", re.I)
 
 #: "Where is the face-off after ...", "where does play restart": the place play resumes.
 _WHERE_RESTART = re.compile(r"\bwhere\b[^?.!]{0,40}\b(?:face-?offs?|draw|restart\w*|resum\w*|puck drop|drop the puck)"
-                            r"|\b(?:face-?off|draw|restart)\b[^?.!]{0,20}\bwhere\b", re.I)
+                            r"|\b(?:face-?off|draw|restart)\b[^?.!]{0,20}\bwhere\b"
+                            r"|\b(?:face-?off|draw) (?:location|spot|dot)\b|\bwhich (?:dot|spot|circle)\b", re.I)
 #: A clause that says where a face-off is taken ("shall be made at one of the end zone face-off spots").
 FACEOFF_PLACE = re.compile(r"face-?off[^.]{0,80}\b(?:spots?|cent(?:re|er)|zones?|circle|(?:made|take place|taken) at)"
                            r"|\b(?:spot|cent(?:re|er) ice|cent(?:re|er) floor)\b[^.]{0,40}face-?off", re.I)
