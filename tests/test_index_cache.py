@@ -184,3 +184,19 @@ def test_a_process_killed_while_writing_the_cache_leaves_nothing_half_written(co
     assert len(_cache_files()) == 1
     assert load_index(derived=counted["derived"]).derived["ranker"] is not None
     assert (counted["parse"], counted["ranker"]) == (1, 1)
+
+
+def test_a_ranker_read_from_the_cache_never_replaces_the_synonym_list():
+    # a stale cached ranker (an older synonym list) is rebuilt; reading it must not make its list the
+    # one the rebuild uses
+    import pickle
+
+    from rulebot.search import get_searcher
+    from rulebot.search.text import Synonyms, _read_synonyms, load_synonyms
+
+    ranker = get_searcher().ranker
+    assert load_synonyms().groups == _read_synonyms().groups
+    stale = pickle.loads(pickle.dumps(ranker))
+    stale.synonyms = Synonyms([["old", "stale"]])
+    pickle.loads(pickle.dumps(stale))
+    assert load_synonyms().groups == _read_synonyms().groups

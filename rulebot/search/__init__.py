@@ -883,8 +883,13 @@ def rerank(hits: list[Hit], intent: Intent, index: ClauseIndex | None = None) ->
 def get_searcher() -> Searcher:
     """The process-wide searcher over :func:`rulebot.corpus.load_index`."""
     from rulebot.corpus import load_index
+    from rulebot.search.text import adopt_synonyms
 
-    return Searcher(load_index(derived={"ranker": (ranker_version(), ClauseRanker)}))
+    searcher = Searcher(load_index(derived={"ranker": (ranker_version(), ClauseRanker)}))
+    # the ranker is at this code's version, so its synonym list is the packaged one: use it rather than
+    # read and stem the file again (not on unpickling: a stale cached ranker is rebuilt from the file)
+    adopt_synonyms(searcher.ranker.synonyms)
+    return searcher
 
 
 def ranker_version() -> str:

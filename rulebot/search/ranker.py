@@ -15,8 +15,8 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
 from rulebot.search.text import (ANNOUNCES, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, contrasted_terms, introduces_list,
-                                 adopt_synonyms, is_english_word, load_synonyms, negated_terms, play_time, polarity,
-                                 stem, terms, units, words)
+                                 is_english_word, load_synonyms, negated_terms, play_time, polarity, stem, terms,
+                                 units, words)
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
 TITLE_WEIGHT = 2.0
@@ -310,11 +310,6 @@ class ClauseRanker:
         stems = [term for w, term in units(qwords) if w not in _FILLERS]
         found = dict.fromkeys(_lines_in(stems, self.members, self.members_longest))
         return [m for line in found for m in self.members[line]]
-
-    def __setstate__(self, state: dict) -> None:
-        # unpickled from the cache: its synonym list is the packaged one (the cache key digests it)
-        self.__dict__.update(state)
-        adopt_synonyms(self.synonyms)
 
     def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         """The query's distinct concepts: for each content word, the stems that express it (its own,

@@ -281,8 +281,8 @@ _ADOPTED: Synonyms | None = None
 
 
 def adopt_synonyms(synonyms: Synonyms) -> None:
-    """Use ``synonyms`` (the packaged list as a cached ranker read it; the cache key digests the file)
-    instead of reading and stemming the file again: a few tens of ms at start-up."""
+    """Use ``synonyms`` (the packaged list as a ranker of this code's version read it: its version
+    digests the file) instead of reading and stemming the file again: a few tens of ms at start-up."""
     global _ADOPTED
     _ADOPTED = synonyms
 
