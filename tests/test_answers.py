@@ -567,6 +567,8 @@ def test_where_is_the_face_off_asks_for_the_place_not_a_call():
     intent = classify("where is the face-off after a minor penalty is called?")
     assert intent.restart and not intent.penalty
     assert classify("face-off location after an offside?").restart and classify("which dot do we use?").restart
+    # a goal told by how it went in asks whether it stands
+    assert classify("goal off a kicked puck").goal and not classify("the goal judge's light").goal
     a = get_searcher().ask("where is the face-off after a minor penalty is called?", "firs-2017")
     assert a.answer.startswith("The resulting face-off shall be made at one of the end zone face-off spots")
 
