@@ -7,6 +7,16 @@ from rulebot.search.answer import normalise_numbers
 from rulebot.search.intent import classify
 
 
+def test_short_handed_is_one_term_and_its_meaning_answers_what_counts_as_it():
+    from rulebot.search.text import terms
+
+    assert terms("short-handed") == terms("shorthanded") == ["short_hand"] and terms("shorts") == ["short"]
+    a = get_searcher().ask("can a player play in shorts", "rha")
+    assert "pants" in a.citations[0].text  # not the rule on a short-handed team
+    b = get_searcher().ask("What does 'short-handed' mean when a goal ends a minor?", "rha")
+    assert b.answer.startswith('"Short-handed" means that the team must be below the numerical strength')
+
+
 def test_a_list_of_short_lettered_items_is_one_sentence():
     from rulebot.search.answer import sentences
 

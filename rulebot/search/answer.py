@@ -28,6 +28,12 @@ def normalise_numbers(text: str) -> str:
     return _PAREN_NUM_WORD.sub(lambda m: m.group(1), text)
 
 
+#: A term quoted in a question ("when is a team actually 'short-handed'"): the term asked about.
+_QUOTED_TERM = re.compile(r"(?:^|\s)['\"“‘]([A-Za-z][\w -]{1,30})['\"”’](?=[\s?.,!]|$)")
+#: A sentence that says what a word means ("“Short-handed” means that ..."): the answer to "what counts as".
+_SAYS_MEANING = re.compile(r"\bmeans\b|\bshall mean\b|\b(?:is|are|shall be) (?:defined|considered) as\b", re.I)
+
+
 def sentences(text: str) -> list[str]:
     """A clause's text split into sentences; a list of short lettered items in one sentence ("(a)
     points; (b) head-to-head result; (c) goal difference.") stays whole."""
@@ -403,7 +409,9 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         intro = parent.text[:m.end()] if m else best_sentences(parent.text, query, limit=1)
         text = normalise_numbers(f"{intro.strip()} " + " ".join(f"• {s}" for s in steps))
         return f"{text} [{label(index, parent)}]"
-    place = FACEOFF_PLACE if intent is not None and intent.restart else None
+    place = (FACEOFF_PLACE if intent is not None and intent.restart
+             else _SAYS_MEANING if (intent is not None and intent.definition) or _QUOTED_TERM.search(query)
+             else None)
     text = (best_sentences(top.text, query, prefer_numbers=prefer, prefer=place) if top.kind != "table-row"
             else top.text)
     items = [h.clause for h in hits[1:4] if h.clause.parent == top.id]

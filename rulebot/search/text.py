@@ -31,6 +31,7 @@ IRREGULAR = {
     "froze": "freeze", "frozen": "freeze", "slid": "slide", "flew": "fly", "thrust": "thrust",
     "shooter": "shoot", "shooters": "shoot", "shootout": "shoot_out", "shootouts": "shoot_out",
     "timeout": "time_out", "timeouts": "time_out", "faceoff": "face_off", "faceoffs": "face_off",
+    "shorthanded": "short_hand",
     "wooden": "wood", "criteria": "criterion", "blown": "blow", "blew": "blow",
 }
 
@@ -124,7 +125,7 @@ KEEP_WHOLE = frozenset({"icing", "heading"})  # "heading for the bench" is no he
 #: minor" or "double minor" not a "minor" (the stems of each pair become one term, "penalti_shoot";
 #: "timeout", "faceoff" and "shootout" written as one word are the same terms).
 COMPOUNDS = frozenset({("penalti", "shoot"), ("time", "out"), ("face", "off"), ("shoot", "out"), ("bench", "minor"),
-                       ("doubl", "minor")})
+                       ("doubl", "minor"), ("short", "hand")})
 
 
 #: Compounds that are a verb and its particle before "of": "puck shot out of play" is no shoot-out
