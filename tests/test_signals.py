@@ -221,3 +221,9 @@ def test_signals_told_inside_rules_are_read_too(index):
                   "signalling anything.\n")
     assert [(s.name, s.rules) for s in rule_text_signals(club, "club")] == [
         ("Goal", ("1",)), ("Goal judges: the puck has crossed the goal line", ("3",))]
+
+
+def test_a_chop_is_told_from_a_grasp(signals):
+    # the action decides: a chop on the wrist is Slashing's chop to the forearm, not Holding's grasp
+    assert search_signals(signals, "ref chops the side of his wrist with the other hand")[0][0].name == "Slashing"
+    assert search_signals(signals, "ref grabs his own wrist in front of him")[0][0].name == "Holding"
