@@ -442,3 +442,14 @@ async def test_a_quiz_level_chosen_before_the_ruleset_stays(make):
         app.query_one("#quiz-ruleset", Select).value = "firs-2017"
         await settle(pilot, app)
         assert app.query_one("#quiz-level", Select).value == "2"
+
+
+def test_a_numbered_rule_without_a_title_is_labelled_with_the_start_of_its_text():
+    from rulebot.corpus import load_index
+    from rulebot.ui.widgets.browse import node_label
+
+    index = load_index()
+    rule = next(c for c in index.by_ruleset("ball-hockey") if c.number == "12")
+    assert node_label(rule).plain.startswith("12 After a goal is scored")
+    titled = next(c for c in index.by_ruleset("rha") if c.number == "622")
+    assert node_label(titled).plain == titled.label  # a title says enough

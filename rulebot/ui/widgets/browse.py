@@ -20,12 +20,16 @@ LABEL_CHARS = 48
 
 
 def node_label(clause: Clause) -> Text:
-    """A tree label: number and title, else the start of the text (notes, items, paragraphs)."""
-    if clause.label:
+    """A tree label: number and title; a number with no title is followed by the start of its text
+    ("12 After a goal is scored: the defending…", U9 and ball hockey number their rules only); else the
+    start of the text (notes, items, paragraphs)."""
+    if clause.label and (clause.title or not clause.text):
         return Text(clause.label)
     text = " ".join(clause.text.split())
     if len(text) > LABEL_CHARS:
         text = text[: LABEL_CHARS - 1].rstrip() + "…"
+    if clause.label:
+        return Text.assemble(f"{clause.label} ", (text, "italic"))
     return Text(text or clause.kind, style="italic")
 
 

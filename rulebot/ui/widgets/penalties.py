@@ -19,6 +19,9 @@ COLUMNS = (("ruleset", "Ruleset", 10), ("infraction", "Infraction", None), ("rul
            ("code", "Code", 12), ("duration", "Duration", 13))
 #: Narrowest infraction column.
 MIN_INFRACTION = 16
+#: Characters the code column grows by when the infraction column keeps WIDE_INFRACTION.
+WIDE_CODE_EXTRA = 12
+WIDE_INFRACTION = 40
 ALL = "__all__"
 
 
@@ -78,11 +81,17 @@ class PenaltiesPane(Vertical):
             rows = sort_penalties(rows, self.sort_column, self.sort_reverse)
         self._penalty_rows = rows
         table.clear(columns=True)
-        fixed = sum(w for _, _, w in COLUMNS if w) + 2 * len(COLUMNS) + 1  # cell padding, scrollbar
-        rest = max((table.size.width or self.size.width or 80) - fixed, MIN_INFRACTION)
-        for key, header, width in COLUMNS:
+        total = table.size.width or self.size.width or 80
+        widths = {key: width for key, _, width in COLUMNS}
+        fixed = sum(w for w in widths.values() if w) + 2 * len(COLUMNS) + 1  # cell padding, scrollbar
+        if total - fixed - WIDE_CODE_EXTRA >= WIDE_INFRACTION:
+            # room for a whole penalty where a rulebook has no code ("major + game ejection", RHA)
+            widths["code"] += WIDE_CODE_EXTRA
+            fixed += WIDE_CODE_EXTRA
+        rest = max(total - fixed, MIN_INFRACTION)
+        for key, header, _ in COLUMNS:
             mark = (" ▼" if self.sort_reverse else " ▲") if key == self.sort_column else ""
-            table.add_column(Text(header + mark), key=key, width=width or rest)
+            table.add_column(Text(header + mark), key=key, width=widths[key] or rest)
         for i, row in enumerate(self._penalty_rows):
             name = _cell(row.infraction + (" *" if row.severe and not row.infraction.endswith("*") else ""))
             code = _cell(row.code) if row.code else _cell(row.penalty, "italic")
