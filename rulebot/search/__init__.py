@@ -64,6 +64,10 @@ FIRST_ITEM_WEIGHT = 1.25
 #: A list item shorter than this, and no sentence, is a fragment ("Points") cited after the sentence
 #: that announces it.
 FRAGMENT_CHARS = 40
+#: "who serves", "who takes", "who gets": the verb a "who" question asks about.
+_ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |can |may |does )?"
+                         r"(?P<verb>(?!is\b|are\b|was\b|gets\b|get\b)[a-z]{3,}s)\b", re.I)
+FOCUS_WEIGHT = 0.85
 #: How many of the best hits a bare topic's general case is looked for in.
 BARE_DEPTH = 5
 #: Another rulebook's clause is named under "Other rulebooks" only when it scores this share of the best.
@@ -125,6 +129,7 @@ class Searcher:
             reranked = self.prefer_first_item(reranked)
         if bare_topic(rest):
             reranked = self.general_case_first(reranked)
+        reranked = self.asked_verb_first(reranked, rest)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -191,6 +196,25 @@ class Searcher:
         if first is None or first.id == hits[0].clause.id:
             return hits
         return [Hit(first, hits[0].score)] + [h for h in hits if h.clause.id != first.id]
+
+    def asked_verb_first(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
+        """For "who serves it?", "who takes the shot?": a clause without the verb asked about (or a
+        synonym of it) weighs :data:`FOCUS_WEIGHT` (FIRS 6.4.7 A, a goalkeeper's minor, does not say who
+        serves a goalkeeper's minor; 6.1.2 B does)."""
+        m = _ASKED_VERB.search(query)
+        if not m or not hits:
+            return hits
+        focus = [g for _, g in self.ranker.concepts(m.group("verb")) if g]
+        if not focus:
+            return hits
+        out = []
+        for n, h in enumerate(hits):
+            w = 1.0
+            d = self.ranker.doc_of.get(h.clause.id)
+            if n < depth and d is not None and not any(g & self.ranker.doc_terms[d] for g in focus):
+                w = FOCUS_WEIGHT
+            out.append(Hit(h.clause, h.score * w))
+        return sorted(out, key=lambda h: -h.score)
 
     def _rule_of(self, clause) -> str | None:
         """The id of the numbered rule a clause sits in (itself when it is one), or None."""
