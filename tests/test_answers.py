@@ -174,7 +174,7 @@ def test_not_covered_names_whose_rules_are_silent_and_offers_other_rulebooks():
 
 def test_who_does_something_is_answered_by_a_clause_that_says_it():
     # FIRS 6.4.7 A sets a goalkeeper's minor but does not say who serves it; 6.1.2 B does
-    a = get_searcher().ask("Our goalie picked up a minor. Who serves it?", "firs-2017")
+    a = get_searcher().ask("Our goalie gets called for a minor. Who serves it?", "firs-2017")
     assert a.citations[0].rule == "6.1.2 B"
 
 
