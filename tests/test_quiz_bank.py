@@ -66,6 +66,8 @@ def test_fixture_bank_loads_with_lines():
     assert multi.right_options == ("Helmet with full face mask", "Throat protector")
     assert bank.questions[2].answer is False
     assert bank.questions[3].answer_text == "2 referees"
+    one = bank.questions[3].model_copy(update={"answer": 1})
+    assert one.answer_text == "1 referee"  # not "1 referees"
 
 
 def test_questions_are_frozen():

@@ -266,7 +266,10 @@ class QuestionSpec(_Frozen):
         if self.kind == "numeric":
             number = _format_number(self.answer)  # type: ignore[arg-type]
             tol = f" (± {_format_number(self.tolerance)})" if self.tolerance else ""
-            return f"{number} {self.unit}{tol}"
+            unit = self.unit
+            if number == "1" and unit.endswith("s") and not unit.endswith("ss"):
+                unit = unit[:-1]  # "1 assist", "1 minute"
+            return f"{number} {unit}{tol}"
         return "; ".join(self.right_options)
 
 
