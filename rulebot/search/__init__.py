@@ -12,9 +12,9 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (best_sentences, citation, label, normalise_numbers, other_parts,
-                                   penalty_list_of, procedure_of, procedure_steps, question_parts, row_rule,
-                                   sentences, short_answer)
+from rulebot.search.answer import (STATES_DEFINITION, best_sentences, citation, label, normalise_numbers,
+                                   other_parts, penalty_list_of, procedure_of, procedure_steps, question_parts,
+                                   row_rule, rule_of, sentences, short_answer)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import FACEOFF_PLACE, GOAL_STANDS, PENALTY_LEAST, Intent, classify, imposes_penalty
 from rulebot.search.query import late_game_words, official_words, parse_query, without_request
@@ -42,10 +42,6 @@ _AGGRAVATED = re.compile(r"injur|\bhurt\b|blood|bleed|may also be treated|may (?
 
 _MATCH = re.compile(r"\bmatch penalty\b", re.I)
 
-#: A rule's text that defines its subject ("Fighting is defined as ...", "Control of the puck means ...").
-_STATES_DEFINITION = re.compile(r"\b(?:is|are|shall be) (?:defined|considered) as\b|^[^.]{0,60}\b(?:means|shall mean)\b"
-                                r"|^[^.]{0,60}\b(?:is|are) (?:one|those|any) (?:which|that|who)\b"
-                                r"|\b(?:will|shall) be (?:called|deemed) (?:a|an)\b", re.I)
 
 _RULE_WORDS = re.compile(r"\b(?:what(?:'s| is| does)?|show|read|rule|rules|section|clause|article|say|says|in|about)\b|[?!#§]|\.(?!\d)",
                          re.I)
@@ -183,12 +179,12 @@ class Searcher:
         top = hits[0].clause
         if top.kind == "table-row":  # a penalty-index row speaks for its rule ("Too many players 6.4.6")
             top = row_rule(self.index, top) or top
-        rule = self._rule_of(top)
+        rule = rule_of(self.index, top)
         if rule is None:
             return hits
-        found = [h.clause for h in hits[:BARE_DEPTH] if self._rule_of(h.clause) == rule]
+        found = [h.clause for h in hits[:BARE_DEPTH] if rule_of(self.index, h.clause) == rule]
         found += [p for c in found if c.kind == "note" and (p := self.index.get(c.parent or "")) is not None
-                  and p.text and self._rule_of(p) == rule]
+                  and p.text and rule_of(self.index, p) == rule]
         # the first call found in that rule; a rule on equipment or procedure has no general case ("quad
         # skates" is RHA 302 (e), not 302 (a) on projections), and a rule on several things has its call
         # for the one asked among the best hits (RHA 601 (d) 6 for abuse of officials, not 601 (b))
@@ -215,13 +211,6 @@ class Searcher:
                 w = FOCUS_WEIGHT
             out.append(Hit(h.clause, h.score * w))
         return sorted(out, key=lambda h: -h.score)
-
-    def _rule_of(self, clause) -> str | None:
-        """The id of the numbered rule a clause sits in (itself when it is one), or None."""
-        for c in [clause, *self.index.ancestors(clause)]:
-            if c.kind == "rule":
-                return c.id
-        return None
 
     def rules_of_rows(self, hits: list[Hit], depth: int = 10) -> list[Hit]:
         """For a penalty question: a penalty-index row found among the best hits ("Tripping 6.4.33 A
@@ -803,7 +792,7 @@ def prefer_quoted_term(hits: list[Hit], question: str) -> list[Hit]:
         c, w = h.clause, 1.0
         head = c.text[:60].lower()
         if any((c.kind == "definition" and q in c.title.lower())
-               or (head.startswith(q) or f" {q}" in head[:len(q) + 20]) and _STATES_DEFINITION.search(c.text)
+               or (head.startswith(q) or f" {q}" in head[:len(q) + 20]) and STATES_DEFINITION.search(c.text)
                for q in quoted):
             w = QUOTED_TERM_WEIGHT
         out.append(Hit(c, h.score * w))
@@ -879,7 +868,7 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= 0.7
     if clause.kind == "definition":
         w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
-    elif intent.definition and _STATES_DEFINITION.search(clause.text):
+    elif intent.definition and STATES_DEFINITION.search(clause.text):
         w *= 1.3  # "Fighting is defined as the actual throwing of a punch(es) ..." (FIRS 6.4.19 A)
     if intent.goal and GOAL_STANDS.search(clause.text) and (intent.restart or not FACEOFF_PLACE.search(clause.text)):
         # "goal or no goal?": a clause that says whether the goal stands, not where the face-off after

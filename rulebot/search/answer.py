@@ -30,8 +30,11 @@ def normalise_numbers(text: str) -> str:
 
 #: A term quoted in a question ("when is a team actually 'short-handed'"): the term asked about.
 _QUOTED_TERM = re.compile(r"(?:^|\s)['\"“‘]([A-Za-z][\w -]{1,30})['\"”’](?=[\s?.,!]|$)")
-#: A sentence that says what a word means ("“Short-handed” means that ..."): the answer to "what counts as".
-_SAYS_MEANING = re.compile(r"\bmeans\b|\bshall mean\b|\b(?:is|are|shall be) (?:defined|considered) as\b", re.I)
+#: A text that defines its subject ("Fighting is defined as ...", "Control of the puck means ...",
+#: "“Short-handed” means that ..."): for "what counts as" and a quoted term, the sentence to answer with.
+STATES_DEFINITION = re.compile(r"\b(?:is|are|shall be) (?:defined|considered) as\b|^[^.]{0,60}\b(?:means|shall mean)\b"
+                               r"|^[^.]{0,60}\b(?:is|are) (?:one|those|any) (?:which|that|who)\b"
+                               r"|\b(?:will|shall) be (?:called|deemed) (?:a|an)\b", re.I)
 
 
 def sentences(text: str) -> list[str]:
@@ -249,19 +252,13 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
 
     # a rule's own paragraph before a NOTE or Situation of the same rule: the NOTE about World
     # Championship finals is not the penalty for fighting (6.4.19 B is)
-    def rule_of(clause: Clause) -> str | None:
-        for anc in index.ancestors(clause):
-            if anc.kind == "rule":
-                return anc.id
-        return None
-
     # the close contenders only: a generic "Minor penalty – 2 minute" far below the clause that
     # answers ("must be ready ... Otherwise ... a technical loss") is not the call
     top4 = [h for h in hits[:4] if h.score >= CALL_SCORE_SHARE * hits[0].score]
-    rules_with_paragraphs = {rule_of(h.clause) for h in top4 if h.clause.kind in ("paragraph", "item")}
+    rules_with_paragraphs = {rule_of(index, h.clause) for h in top4 if h.clause.kind in ("paragraph", "item")}
 
     def later(h: Hit) -> int:
-        return int(h.clause.kind in ("note", "situation") and rule_of(h.clause) in rules_with_paragraphs)
+        return int(h.clause.kind in ("note", "situation") and rule_of(index, h.clause) in rules_with_paragraphs)
 
     for hit in sorted(top4, key=later):
         c = hit.clause
@@ -339,6 +336,14 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
     return None
 
 
+def rule_of(index: ClauseIndex, clause: Clause) -> str | None:
+    """The id of the numbered rule a clause sits in (itself when it is one), or None."""
+    for c in [clause, *index.ancestors(clause)]:
+        if c.kind == "rule":
+            return c.id
+    return None
+
+
 def signal_for(index: ClauseIndex, clause: Clause, query: str = ""):
     """The referee signal that goes with the rule ``clause`` belongs to (FIRS Annex B links each
     signal to the rules of its penalty-index rows), or None.  Where one rule has several (6.4.31
@@ -410,7 +415,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         text = normalise_numbers(f"{intro.strip()} " + " ".join(f"• {s}" for s in steps))
         return f"{text} [{label(index, parent)}]"
     place = (FACEOFF_PLACE if intent is not None and intent.restart
-             else _SAYS_MEANING if (intent is not None and intent.definition) or _QUOTED_TERM.search(query)
+             else STATES_DEFINITION if (intent is not None and intent.definition) or _QUOTED_TERM.search(query)
              else None)
     text = (best_sentences(top.text, query, prefer_numbers=prefer, prefer=place) if top.kind != "table-row"
             else top.text)

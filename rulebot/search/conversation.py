@@ -24,8 +24,6 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<a>.+?)[\s?.
 _CLASS = re.compile(r"\b(?:game misconduct|gross misconduct|double minor|bench minor|minor|major|misconduct|match)"
                     r"(?:\s+penalt(?:y|ies))?\b", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)
-#: The signal an answer gives with its call ("Signal: Penalty Shot — Crossed arms above the head ...").
-_SIGNAL_NAMED = re.compile(r"\bSignal: ([^—\[\]]{2,40}?) — ")
 #: Words that qualify a call rather than name another infraction ("what about a major?").
 _QUALIFIERS = frozenset("""minor major misconduct match penalty penalties shot double bench gross game
 ejection injury injured intent intentional deliberate accidental goalie goalkeeper goaltender coach
@@ -123,13 +121,17 @@ class Conversation:
 
     def subject(self, turn: Turn, signal: bool = False) -> str:
         """What a turn was about: the title of the rule its best citation sits in, else its question.
-        With ``signal`` (a follow-up asking for a signal), the signal the answer named ("... Signal:
-        Penalty Shot — Crossed arms ...") when it named one: the call's signal, not the rule title's
-        ("Penalty Shots –Awarded Goals")."""
-        named = _SIGNAL_NAMED.search(turn.answer.answer) if signal else None
-        if named:
-            return named.group(1).strip()
+        With ``signal`` (a follow-up asking for a signal), the signal that goes with the rule it was
+        answered from (:func:`rulebot.search.answer.signal_for`: Penalty Shot for FIRS 6.4.35 H), not the
+        rule title's words ("Penalty Shots –Awarded Goals")."""
         cites = turn.answer.citations or turn.answer.see_also
+        top = self.searcher.index.get(cites[0].clause_id) if cites else None
+        if signal and top is not None:
+            from rulebot.search.answer import signal_for
+
+            sig = signal_for(self.searcher.index, top, turn.asked)
+            if sig is not None:
+                return sig.name
         if cites:
             clause = self.searcher.index.get(cites[0].clause_id)
             if clause is not None:

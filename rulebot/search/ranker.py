@@ -11,6 +11,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
@@ -72,6 +73,7 @@ SEARCHABLE_KINDS = frozenset({"rule", "paragraph", "item", "note", "situation", 
 
 #: Words a phrase may have or leave out and mean the same ("a goal is scored" is "goal scored").
 _FILLERS = frozenset("a an the is are was were be been being".split())
+T = TypeVar("T")
 
 
 def stem_line(text: str) -> str:
@@ -95,20 +97,9 @@ def synonym_phrases() -> list[str]:
     return sorted({phrase_term(m) for m in members if len(words(m)) > 1})
 
 
-def _lines_in(stems: list[str], lines: dict[str, list[str]], longest: int) -> list[str]:
-    """The stem lines of ``lines`` found in a list of stems, in the order found (as :func:`_phrases_in`)."""
-    out = []
-    for n in range(1, longest + 1):
-        for i in range(len(stems) - n + 1):
-            line = " ".join(stems[i:i + n])
-            if line in lines and not play_time(stems, i, n):
-                out.append(line)
-    return out
-
-
-def _phrases_in(stems: list[str], phrases: dict[str, str], longest: int) -> list[str]:
-    """The phrase terms of ``phrases`` (stem line -> term) found in a list of stems, once per
-    occurrence (n-gram lookup, not a scan of every phrase)."""
+def _phrases_in(stems: list[str], phrases: dict[str, T], longest: int) -> list[T]:
+    """What ``phrases`` maps each stem line found in a list of stems to (a phrase term, or the members
+    with that line), once per occurrence (n-gram lookup, not a scan of every phrase)."""
     out = []
     for n in range(1, longest + 1):  # n = 1: a phrase that is one compound ("time out" -> time_out)
         for i in range(len(stems) - n + 1):
@@ -308,8 +299,7 @@ class ClauseRanker:
     def query_phrases(self, qwords: list[str]) -> list[str]:
         """The synonym-list phrases the query itself contains ("bad change", "too many men")."""
         stems = [term for w, term in units(qwords) if w not in _FILLERS]
-        found = dict.fromkeys(_lines_in(stems, self.members, self.members_longest))
-        return [m for line in found for m in self.members[line]]
+        return list(dict.fromkeys(m for ms in _phrases_in(stems, self.members, self.members_longest) for m in ms))
 
     def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         """The query's distinct concepts: for each content word, the stems that express it (its own,
