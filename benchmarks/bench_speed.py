@@ -27,7 +27,13 @@ def ms(seconds: float) -> str:
 
 
 def main() -> None:
-    os.environ["RULEBOT_CACHE_DIR"] = tempfile.mkdtemp(prefix="rulebot-bench-")
+    with tempfile.TemporaryDirectory(prefix="rulebot-bench-") as cache:
+        os.environ["RULEBOT_CACHE_DIR"] = cache
+        measure()
+
+
+def measure() -> None:
+    """Print build, load, ranker and per-ask timings on the embedded corpus (cache in ``RULEBOT_CACHE_DIR``)."""
     from rulebot.corpus import load_index
     from rulebot.search import Searcher
 
