@@ -54,6 +54,9 @@ def test_intent_reads_the_question():
     # "can I give him something?" and a closing "Anything?" ask for a call; "miss anything?" does not
     assert classify("He embellishes a trip. Can I give him something as well?").penalty
     assert classify("Kid won't give up the puck at the change buzzer. Anything?").penalty
+    # asking whether someone is penalised asks for the call
+    assert classify("They asked for a stick check and lost it. Does their bench get penalised?").penalty
+    assert classify("The trainer yells at me from the door. Can I penalize that?").penalty
     assert not classify("Coach was ejected yesterday. Does he miss anything?").penalty
     # a blow told in a few words is a call, not a gesture; a long story with one asks what it asks
     assert classify("knee to the knee").penalty and not classify("knee to the knee").signal

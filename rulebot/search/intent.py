@@ -59,6 +59,7 @@ _PENALTY = re.compile(
     r" (?:him|her|them|the player|that player|this player|the kid|the guy)"
     r"|what's the least|is (?:that|it|this) (?:a )?(?:minor|major|misconduct|penalty)"
     r"|(?:^|[.!?]\s*)(?:just|only) (?:a |an )?(?:minor|major|misconduct|penalty|two|five|2|5)\b[^.?!]{0,20}\?"
+    r"|\b(?:gets?|getting|got|be|being) penali[sz]ed\b|(?:can|do|should|could|would) (?:i|we|you) penali[sz]e"
     r"|(?:call|penalty|infraction)\?)", re.I)
 _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:rule ?sets?|rule ?books?|"
                       r"tournaments?|leagues?|rules)\b|\bcompared? (?:with|to)\b|\bversus\b|\bvs\.?\b",
