@@ -362,7 +362,16 @@ async def test_an_exam_shows_its_time_left_and_can_be_ended_early(make):
         assert text_of(app.query_one("#quiz-clock")).startswith("Time left ")
         await pilot.press(*right_keys(pane.session.current))
         await settle(pilot, app)
+        # ending early asks first; "Keep going" (focused, or Escape) goes on with the quiz
         app.query_one("#quiz-end", Button).press()
+        await settle(pilot, app)
+        assert "1 unanswered question will count as wrong" in text_of(app.screen.query_one("#confirm-end Static"))
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert pane.result is None and pane.session.current is not None
+        app.query_one("#quiz-end", Button).press()
+        await settle(pilot, app)
+        app.screen.query_one("#confirm-end-now", Button).press()
         await settle(pilot, app)
         assert "Score: 1/2 (50%)" in text_of(app.query_one("#result-summary"))
     with History.open() as history:

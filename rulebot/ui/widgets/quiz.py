@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Key
 from textual.message import Message
+from textual.screen import ModalScreen
 from textual.widgets import Button, ContentSwitcher, Input, Label, Select, Static
 
 from rulebot.errors import RulebotError
@@ -81,6 +82,37 @@ class QuestionCard(Static, can_focus=True):
         """Enter: answer a several-answer question with the marked letters."""
         if self.item is not None and self.item.question.kind == "multi":
             self.post_message(QuizPane.Answer("".join(sorted(self.marked))))
+
+
+class ConfirmEnd(ModalScreen[bool]):
+    """Asks before a quiz is ended early: the questions not answered would count as wrong.  Dismissed
+    with True to end it, False (the focused "Keep going", or Escape) to go on."""
+
+    BINDINGS = [Binding("escape", "keep_going", "Keep going")]
+
+    def __init__(self, unanswered: int) -> None:
+        super().__init__()
+        self.unanswered = unanswered
+
+    def compose(self) -> ComposeResult:
+        n = self.unanswered
+        with Vertical(id="confirm-end"):
+            yield Static(f"End the quiz now? {n} unanswered question{'' if n == 1 else 's'} will count as wrong.")
+            with Horizontal(classes="quiz-row"):
+                yield Button("Keep going", id="confirm-keep", compact=True, variant="primary")
+                yield Button("End quiz", id="confirm-end-now", compact=True, variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#confirm-keep", Button).focus()
+
+    @on(Button.Pressed, "#confirm-end-now")
+    def _end(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#confirm-keep")
+    def action_keep_going(self) -> None:
+        """Close the question and go on with the quiz."""
+        self.dismiss(False)
 
 
 class QuizPane(Vertical):
@@ -320,9 +352,22 @@ class QuizPane(Vertical):
 
     @on(Button.Pressed, "#quiz-end")
     def end_quiz(self) -> None:
-        """End the quiz now: the questions not answered count as wrong, the attempt is saved."""
-        if self.session is not None and self.result is None:
+        """End the quiz now, after asking when questions are still unanswered (they count as wrong);
+        the attempt is saved."""
+        if self.session is None or self.result is not None:
+            return
+        unanswered = len(self.session.items) - len(self.session.answers)
+        if not unanswered:
             self._finish()
+            return
+
+        def decided(end: bool | None) -> None:
+            if end and self.session is not None and self.result is None:
+                self._finish()
+            elif self.result is None:
+                self._focus_answer()
+
+        self.app.push_screen(ConfirmEnd(unanswered), decided)
 
     # -- questions -----------------------------------------------------------------------------------
 
