@@ -13,8 +13,9 @@ citation says which layer it comes from:
 clause's score for the same question (BM25 scores are comparable within one query across rulesets:
 the ranker shares one vocabulary); weaker tournament matches go after the base's.
 
-Same subject: the clauses share a subject of :data:`SUBJECTS` (found in the base clause's own title
-and the titles above it, and in the tournament clause's titles and text) that the question is about
+Same subject: the clauses share a subject of :data:`SUBJECTS` (one that both the base clause's own
+text and its titles name, or either where the other names none; in the tournament clause's titles and
+text) that the question is about
 (when the question names a subject at all), or their titles are alike (rapidfuzz token-set ratio
 >= 90), or -- for a base clause with no subject in its titles -- their words overlap strongly
 (Jaccard >= :data:`MIN_OVERLAP` over stemmed terms).
@@ -98,6 +99,25 @@ def _sheet_subjects(text: str) -> set[str]:
     return out
 
 
+#: Game length as a base clause's own text states it: a length ("two periods", "20 minute halves",
+#: "running time"), not a passing "second period" or "intermission between periods" (RHA 640 (d) on
+#: suspending a game).
+_STATES_LENGTH = re.compile(r"\b(?:two|three|four|2|3|4)\s+(?:\(\d\)\s+)?(?:periods|halves)\b"
+                            r"|\d+\W*(?:minutes?|min)\b[^.]{0,30}\b(?:periods?|halves|half)\b"
+                            r"|\b(?:periods?|halves)\b[^.]{0,30}\b\d+\W*(?:minutes?|min)\b"
+                            r"|\b(?:running|stop(?:ped)?)[- ](?:time|clock)\b|\btime of (?:the )?game\b"
+                            r"|\bgame length\b|\blength of (?:the )?(?:game|match|periods?)\b", re.I)
+
+
+def _base_subjects(text: str) -> set[str]:
+    """:func:`_sheet_subjects` of a base clause's own text, game length only where the text states one
+    (:data:`_STATES_LENGTH`)."""
+    found = _sheet_subjects(text) - _BROAD
+    if "game-length" in found and not _STATES_LENGTH.search(text):
+        found.discard("game-length")
+    return found
+
+
 def layer_chain(index: ClauseIndex, ruleset_id: str) -> list[str]:
     """``[ruleset_id, its base, the base's base, ...]``: only rulesets loaded in ``index``, each once."""
     chain: list[str] = []
@@ -123,16 +143,19 @@ def same_subject(index: ClauseIndex, tournament: Clause, base: Clause, question:
     """Whether tournament clause ``tournament`` covers the subject of base clause ``base`` (see the
     module docstring), as far as ``question`` is concerned."""
     t_subjects = subjects_of(_titles(index, tournament)) | _sheet_subjects(tournament.text)
-    b_subjects = subjects_of(_titles(index, base))
+    # a base clause is on the subjects both its titles and its own text name ("The Referees may order
+    # the game to be suspended ..." under RHA 640 TIME OF GAME is not on game length; "If at the end of
+    # the two periods, the score shall be tied ..." under TIED GAMES is on ties, not periods), on
+    # either's alone when the other names none ("Each team is allowed one per game" under TIME-OUTS)
+    b_titled = subjects_of(_titles(index, base)) - _BROAD
+    b_said = _base_subjects(base.text)
+    b_subjects = (b_titled & b_said) if b_titled and b_said else (b_titled or b_said)
     q_subjects = subjects_of(question)
     if q_subjects & _CLASSES:
         q_subjects -= {"penalty-length"}  # "how long is a major": the major's length, not any penalty's
     shared = (t_subjects & b_subjects) - _BROAD
     if q_subjects:
         shared &= q_subjects
-        if not b_subjects:
-            # a base rule titled with no subject ("Time") whose text is on the subject asked about
-            shared |= (t_subjects & _sheet_subjects(base.text) & q_subjects) - _BROAD
     if shared:
         return True
     t_title = tournament.title or index.heading(tournament)
@@ -144,7 +167,7 @@ def same_subject(index: ClauseIndex, tournament: Clause, base: Clause, question:
         # inside another ("Penalties" / "MAJOR PENALTIES")
         if fuzz.token_sort_ratio(t_title.lower(), b_title.lower()) >= 90:
             return True
-    if not b_subjects:
+    if not b_titled and not b_said:
         a = _terms(f"{tournament.title} {tournament.text}")
         b = _terms(f"{base.title} {base.text}")
         if a and b and len(a & b) / len(a | b) >= MIN_OVERLAP:

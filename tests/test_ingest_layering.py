@@ -89,6 +89,12 @@ def test_subjects_and_same_subject(layered):
     assert not same_subject(index, t, index.lookup("rha", "605 (a)"), "how long is a minor penalty")
     assert not same_subject(index, index.lookup("spring-classic", "1.1"), index.lookup("rha", "639 (a)"),
                             "how long is a game")
+    # a clause under TIME OF GAME that only mentions periods in passing is not on game length: suspending
+    # a game (640 (d)), overtime penalties carrying over (640 (c)); the clause that states the length is
+    games = index.lookup("spring-classic", "1.1")
+    assert same_subject(index, games, index.lookup("rha", "640 (a)"), "how long is a game")
+    assert not same_subject(index, games, index.lookup("rha", "640 (d)"), "how long is a game")
+    assert not same_subject(index, games, index.lookup("rha", "640 (c)"), "how long is a game")
 
 
 def test_layer_citations_keeps_a_base_slot(layered):
