@@ -70,6 +70,10 @@ SUBJECTS: dict[str, str] = {
     "offside": r"\boff-?sides?\b",
 }
 _SUBJECT_RES = {name: re.compile(pat) for name, pat in SUBJECTS.items()}
+#: A question word in at most this many clauses of the base ruleset is a topic of its own ("slapshots"
+#: in the ball-hockey rules): a sheet rule with the word amends the base rules with it.
+TOPIC_DF = 3
+_DF_CACHE: dict[tuple[int, str], tuple[ClauseIndex, dict[str, int]]] = {}
 #: Subjects too broad to make a base clause "replaced" on their own (a rule on penalty lengths does
 #: not replace the rule on boarding, though both mention penalties).
 _BROAD = frozenset({"penalties"})
@@ -139,9 +143,32 @@ def _terms(text: str) -> set[str]:
     return set(terms(text))
 
 
-def same_subject(index: ClauseIndex, tournament: Clause, base: Clause, question: str = "") -> bool:
+def _document_frequency(index: ClauseIndex, ruleset_id: str) -> dict[str, int]:
+    """How many clauses of ``ruleset_id`` have each stemmed term (cached per index and ruleset)."""
+    key = (id(index), ruleset_id)
+    cached = _DF_CACHE.get(key)
+    if cached is not None and cached[0] is index:
+        return cached[1]
+    df: dict[str, int] = {}
+    for clause in index.by_ruleset(ruleset_id):
+        for t in _terms(f"{clause.title} {clause.text}"):
+            df[t] = df.get(t, 0) + 1
+    _DF_CACHE[key] = (index, df)
+    return df
+
+
+def topic_terms(index: ClauseIndex, base_id: str, question: str) -> set[str]:
+    """The question's stemmed terms that at most :data:`TOPIC_DF` clauses of ruleset ``base_id`` have
+    ("slapshot" in the ball-hockey rules): topics of their own."""
+    df = _document_frequency(index, base_id)
+    return {t for t in _terms(question) if 0 < df.get(t, 0) <= TOPIC_DF}
+
+
+def same_subject(index: ClauseIndex, tournament: Clause, base: Clause, question: str = "",
+                 topic: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether tournament clause ``tournament`` covers the subject of base clause ``base`` (see the
-    module docstring), as far as ``question`` is concerned."""
+    module docstring), as far as ``question`` is concerned; also when both have a word of ``topic``
+    (stemmed: see :func:`topic_terms`)."""
     t_subjects = subjects_of(_titles(index, tournament)) | _sheet_subjects(tournament.text)
     # a base clause is on the subjects both its titles and its own text name ("The Referees may order
     # the game to be suspended ..." under RHA 640 TIME OF GAME is not on game length; "If at the end of
@@ -158,6 +185,8 @@ def same_subject(index: ClauseIndex, tournament: Clause, base: Clause, question:
         shared &= q_subjects
     if shared:
         return True
+    if topic and topic & _terms(tournament.text) & _terms(f"{base.title} {base.text}"):
+        return True  # "No slapshots anywhere" and ball hockey 15 "Slapshots can only be taken ..."
     t_title = tournament.title or index.heading(tournament)
     b_title = base.title or index.heading(base)
     if t_title and b_title:
@@ -226,6 +255,11 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
     base = [(c, s) for c, s in (_clause_and_score(index, h) for h in hits_base) if c is not None]
     best_base = max((s for _, s in base), default=0.0)
     q_subjects = subjects_of(question) - _BROAD
+    # a question on no subject of SUBJECTS: its topic words that the base's best answer has ("can we
+    # take slapshots"); a sheet rule with one amends that answer
+    chain = layer_chain(index, ruleset_id)
+    topic = (topic_terms(index, chain[1], question) & _terms(base[0][0].text)
+             if question and base and len(chain) > 1 and not subjects_of(question) else set())
 
     def answers(clause: Clause, score: float) -> bool:
         # as strong a match as the base's, or a rule of the sheet on the subject asked about ("how long
@@ -233,6 +267,8 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
         # words it shares with the question: the sheet amends the base on that subject
         if score >= FALLBACK_RATIO * best_base:
             return True
+        if topic & _terms(clause.text):
+            return True  # "can we take slapshots": the sheet's "No slapshots anywhere on the floor"
         return bool(q_subjects & (subjects_of(_titles(index, clause)) | subjects_of(clause.text)))
 
     answering = [(c, s) for c, s in tour if answers(c, s)]
@@ -243,7 +279,7 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
                                                          | subjects_of(cs[0].text))))
     base_cites = []
     for c, s in base:
-        replaced = any(same_subject(index, t, c, question) for t, _ in answering)
+        replaced = any(same_subject(index, t, c, question, topic) for t, _ in answering)
         base_cites.append(citation(index, c, s, "replaced" if replaced else "base"))
     if answering and not any(c.layer == "replaced" for c in base_cites):
         found = _replaced_rule(index, ruleset_id, answering[0][0], question)

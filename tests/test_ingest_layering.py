@@ -204,3 +204,22 @@ def test_a_shoot_out_written_with_of_after_it_is_the_sheets_shoot_out(tmp_path):
     answer = Searcher(load_index(use_cache=False)).ask("how many shooters in the shootout", "classic")
     assert answer.citations[0].layer == "tournament" and answer.citations[0].rule == "1"
     assert "a shoot-out of 3 shooters per team" in answer.answer and "do not cover" not in answer.answer
+
+
+def test_a_sheet_rule_on_a_topic_no_subject_names_amends_the_base_rule_on_it(tmp_path):
+    """'Slapshots' is no subject of SUBJECTS, but it is a topic of its own in the ball-hockey rules
+    (one rule has it): the sheet's rule on it answers first and the base's is marked replaced."""
+    from rulebot.ingest import ingest_file
+    from rulebot.search import Searcher
+
+    sheet = tmp_path / "fall.txt"
+    sheet.write_text("Fall Classic\n\nThe league rules apply except as noted.\n\n1. Penalties are 2 minutes.\n"
+                     "2. No slapshots anywhere on the floor.\n", encoding="utf-8")
+    ingest_file(sheet, "fall", base="ball-hockey")
+    searcher = Searcher(load_index(use_cache=False))
+    answer = searcher.ask("are slapshots allowed", "fall")
+    assert answer.citations[0].layer == "tournament" and "No slapshots" in answer.answer
+    assert [c.rule for c in answer.citations if c.layer == "replaced"] == ["15"]
+    # a question on something else leaves the base's slapshot rule unmarked
+    goal = searcher.ask("what happens after a goal is scored", "fall")
+    assert all(c.layer != "replaced" for c in goal.citations if c.rule == "15")
