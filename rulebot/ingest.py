@@ -229,8 +229,12 @@ def extract(path: str | os.PathLike) -> Extracted:
 
 
 def slug(text: str) -> str:
-    """A ruleset id from a file name or title: lower case, a-z0-9 and hyphens, at most 48 characters."""
-    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:48].strip("-")
+    """A ruleset id from a file name or title: lower case, a-z0-9 and hyphens, at most 48 characters;
+    accented letters lose their accents ("Fall Fête Rules" -> "fall-fete-rules")."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    s = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:48].strip("-")
     return s or "my-rules"
 
 

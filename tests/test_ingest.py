@@ -148,6 +148,21 @@ def test_the_greeting_and_sign_off_of_a_mailed_sheet_are_no_rules(tmp_path):
     ingest_file(sheet, "notes")
     texts = [c.text for c in load_index(use_cache=False).by_ruleset("notes") if c.text]
     assert texts == ["Games are 2 x 18 minutes.", "Body checking is not allowed."]
+    # a line introducing the sheet, and whom to ask just before the sign-off, are no rules either
+    sheet.write_text("Hi coaches,\n\nHere are the rules for the Fall Fête tournament. Games are 2 x 18 minutes.\n"
+                     "Body checking is not allowed.\n\nIf you have questions contact Sam at 555-1234.\nCheers,\nSam\n",
+                     encoding="utf-8")
+    ingest_file(sheet, "notes")
+    texts = [c.text for c in load_index(use_cache=False).by_ruleset("notes") if c.text]
+    assert texts == ["Games are 2 x 18 minutes.", "Body checking is not allowed."]
+
+
+def test_a_ruleset_id_from_a_name_with_accents_keeps_its_letters():
+    from rulebot.ingest import slug
+
+    assert slug("Fall Fête Rules") == "fall-fete-rules"
+    assert slug("Coupe d'Été 2025!") == "coupe-d-ete-2025"
+    assert slug("???") == "my-rules"
 
 
 def test_a_sheets_plural_shorthand_defines_its_penalty_classes(tmp_path):

@@ -22,9 +22,14 @@ GREETING = re.compile(r"(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))
 SIGN_OFF = re.compile(r"(?:thanks|thank you|many thanks|cheers|regards|best regards|kind regards|sincerely"
                       r"|see you)\b[^.!?]{0,60}[.!]?$", re.I)
 
+#: A sheet's opening sentence that introduces the sheet itself ("Here are the rules for the Fall Fête
+#: tournament."), not a rule.
+INTRO = re.compile(r"(?:here are|below are|these are|attached are|please find)\b[^.!?]{0,80}\brules\b[^.!?]{0,80}[.!:]?$",
+                   re.I)
+
 #: A sheet's closing line that says whom to ask ("Questions to the tournament director: Jane Smith,
 #: 555-0100."): a phone number or an e-mail address after a word about getting in touch.
-CONTACT = re.compile(r"(?:any )?(?:questions?|contact|call|e-?mail|phone|text|reach)\b.{0,80}?"
+CONTACT = re.compile(r"(?:if you have (?:any )?|for (?:any )?|any )?(?:questions?|contact|call|e-?mail|phone|text|reach)\b.{0,80}?"
                      r"(?:\d{3}[-.\s]\d{4}|[\w.+-]+@[\w-]+\.\w)", re.I)
 
 
@@ -134,9 +139,12 @@ class Builder:
             elif SIGN_OFF.match(last):
                 self.artefact(last, "sign-off of a sheet sent as a message, not a rule")
                 drop.append(filled[-1])
-            elif CONTACT.match(last) and len(last) <= 160:
-                self.artefact(last, "whom to contact, not a rule")
-                drop.append(filled[-1])
+            rest = [i for i in filled if i not in drop]
+            # whom to ask, at the end or just before the sign-off ("If you have questions contact Sam at
+            # 555-1234." / "Cheers," / "Sam")
+            if len(rest) > 2 and CONTACT.match(lines[rest[-1]].strip()) and len(lines[rest[-1]].strip()) <= 160:
+                self.artefact(lines[rest[-1]].strip(), "whom to contact, not a rule")
+                drop.append(rest[-1])
         return [ln for i, ln in enumerate(lines) if i not in drop]
 
     def artefact(self, text: str, reason: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from rulebot.corpus.builder import GREETING, SIGN_OFF, Builder, Node, ParseResult
+from rulebot.corpus.builder import GREETING, INTRO, SIGN_OFF, Builder, Node, ParseResult
 
 # A sentence ends at ". " (or "? ", "! ") followed by a capital, a bullet or a list letter.
 _SENTENCE = re.compile(r"(?<=[.!?])(?<!\s[a-z]\.)\s+(?=[A-Z•]|[a-z]\.\s)|(?<=:)\s+(?=[a-z]\.\s)|\s+(?=•)")
@@ -52,6 +52,9 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
     for i, sent in enumerate(sentences):
         if (i == 0 and GREETING.match(sent)) or (i == len(sentences) - 1 and SIGN_OFF.match(sent)):
             b.artefact(sent, "greeting or sign-off of a sheet sent as a message, not a rule")
+            continue
+        if i == 0 and INTRO.match(sent):
+            b.artefact(sent, "introduces the sheet, not a rule")
             continue
         if sent.startswith("•"):
             b.marker("•")
