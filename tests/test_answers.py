@@ -1057,3 +1057,11 @@ def test_the_gesture_is_read_from_where_the_official_comes_in():
     before = "Closed fist, arm punched straight out from the body - what's the ref signalling?"
     assert gesture_told(before) == before
     assert get_searcher().ask(told, "firs-2017").citations[0].rule == "Annex B Washout"
+
+
+def test_a_rulebook_named_in_the_question_answers_over_the_one_selected_and_says_so():
+    s = get_searcher()
+    a = s.ask("how long is a minor in the ball hockey rules", "rha")
+    assert a.ruleset == "ball-hockey" and a.citations[0].ruleset == "ball-hockey"
+    assert "which the question names, not RHA" in a.answer
+    assert "which the question names" not in s.ask("how long is a minor in the ball hockey rules").answer

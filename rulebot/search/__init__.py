@@ -308,8 +308,13 @@ class Searcher:
         else:
             answer = self._ask_one(question, ruleset, limit)
             if len(named) == 1 and named[0] != ruleset:
-                # "what's the penalty for spearing in FIRS" with RHA selected is answered from FIRS
+                # "what's the penalty for spearing in FIRS" with RHA selected is answered from FIRS,
+                # and says so
                 answer = replace(answer, ruleset=named[0])
+                if ruleset is not None:
+                    said, chosen = self.index.rulesets[named[0]].short_name, self.index.rulesets[ruleset].short_name
+                    answer = replace(answer, answer=f"{answer.answer} (Answered from {said}, which the question "
+                                                    f"names, not {chosen}, the ruleset selected.)")
         return replace(answer, question=asked) if answer.question == question else answer
 
     def _ask_one(self, question: str, ruleset: str | None = None, limit: int = 5,
