@@ -238,6 +238,19 @@ def slug(text: str) -> str:
     return s or "my-rules"
 
 
+#: The words after a sheet's name in its title ("Spring Classic 2025 - Tournament Rules"): answers say
+#: "the Spring Classic 2025 rules", not "the ... Tournament Rules rules".
+_RULES_SUFFIX = re.compile(r"[\s:,–—-]*\b(?:(?:official|tournament|league|game|playing)\s+)*"
+                           r"(?:rules?|rule ?book|regulations)(?:\s+of\s+(?:play|the\s+game))?\s*$", re.I)
+
+
+def short_name(title: str, rid: str) -> str:
+    """A ruleset's short name from its title: the title without a closing "(Tournament) Rules" ("Fall
+    Fête Rules" -> "Fall Fête"), or ``rid`` when that leaves nothing or more than 32 characters."""
+    short = _RULES_SUFFIX.sub("", title).strip()
+    return short if short and len(short) <= 32 else rid
+
+
 def _embedded_ids() -> set[str]:
     from rulebot import paths
 
@@ -378,7 +391,7 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
     report, idx = report_for_text(draft, text, meta)
     doc_title = (idx.get(f"{rid}:").title if idx.get(f"{rid}:") else "") or ""
     final_title = (title or doc_title or src.stem).strip()
-    short = final_title if len(final_title) <= 32 else rid
+    short = short_name(final_title, rid)
     before = kept.get("ingest") if isinstance(kept.get("ingest"), dict) else {}
     previous_file = before.get("file")
     meta["title"] = final_title  # the title ingest gave it, to tell an edited one

@@ -580,3 +580,13 @@ def test_a_sentence_broken_over_lines_is_one_rule_text(tmp_path):
     rules = [(c.number, c.title, c.text) for c in load_index(use_cache=False).by_ruleset("wrapped") if c.number]
     assert rules == [("1", "Overtime", "Playoff games play five minutes of 3-on-3 sudden death."),
                      ("2", "Penalties", "A player gets two minutes for a minor.")]
+
+
+def test_a_sheets_short_name_is_its_title_without_rules():
+    from rulebot.ingest import short_name
+
+    assert short_name("Spring Classic 2025 - Tournament Rules", "spring") == "Spring Classic 2025"
+    assert short_name("Fall Fête Rules", "fall") == "Fall Fête"
+    assert short_name("Fall Faceoff", "fall") == "Fall Faceoff"
+    assert short_name("Rules of Play", "club") == "club"
+    assert short_name("The Very Long Name Of A Summer Tournament Held Yearly", "summer") == "summer"

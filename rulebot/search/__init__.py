@@ -678,6 +678,8 @@ class Searcher:
         if len(scope) > 1 and scope >= set(self.index.rulesets):
             return "no rulebook says anything"
         names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
+        if re.search(r"\brules$", names, re.I):  # a short name written as "Summer Cup Rules"
+            return f"the {names} say nothing"
         return f"the {names} rules say nothing"
 
     def not_covered_text(self, missing: list[str], scope: set[str]) -> str:
