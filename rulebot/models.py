@@ -83,7 +83,10 @@ class Clause:
 
     @property
     def label(self) -> str:
-        """``number`` and ``title`` joined for display (``"6.4.21 High Sticks"``)."""
+        """``number`` and ``title`` joined for display (``"6.4.21 High Sticks"``); the title once where
+        the number already ends with it (a signal's ``"Annex B Tripping"``)."""
+        if self.title and self.number.endswith(self.title):
+            return self.number
         return " ".join(part for part in (self.number, self.title) if part)
 
 

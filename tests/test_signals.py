@@ -227,3 +227,16 @@ def test_a_chop_is_told_from_a_grasp(signals):
     # the action decides: a chop on the wrist is Slashing's chop to the forearm, not Holding's grasp
     assert search_signals(signals, "ref chops the side of his wrist with the other hand")[0][0].name == "Slashing"
     assert search_signals(signals, "ref grabs his own wrist in front of him")[0][0].name == "Holding"
+
+
+def test_a_signal_answer_cites_its_rule_by_a_clause_with_text_and_names_it_once():
+    from rulebot.search import get_searcher
+
+    answer = get_searcher().ask("ref puts his hand on his knee, skates on the floor, what's the signal?", "firs-2017")
+    assert answer.citations[0].rule == "Annex B Kneeing"
+    assert all(c.text for c in answer.citations)  # not FIRS 6.4.17, a heading with no text of its own
+    rule = next(c for c in answer.citations if c.rule.startswith("6.4.17"))
+    assert "knee" in rule.text
+    from rulebot.corpus import load_index
+
+    assert load_index().get(answer.citations[0].clause_id).label == "Annex B Kneeing"

@@ -29,7 +29,7 @@ def print_answer(answer: Answer, index: ClauseIndex) -> None:
         name = rs.short_name if rs else c.ruleset
         # the layer (tournament / base / replaced) as a visible tag, escaped so rich does not read it as markup
         layer = f" [magenta]{escape(f'[{c.layer}]')}[/magenta]" if c.layer else ""
-        title = f" {escape(c.title)}" if c.title else ""
+        title = f" {escape(c.title)}" if c.title and not c.rule.endswith(c.title) else ""
         con.print(f"[bold cyan]{i}. {escape(name)} {escape(c.rule)}[/bold cyan]{title}{layer}")
         if c.text:
             con.print(f"   [dim]“{escape(c.text)}”[/dim]")

@@ -475,6 +475,14 @@ class Searcher:
         best = found[0][0]
         for number in best.rules[:1]:
             clause = self.index.lookup(best.ruleset, number)
+            if clause is not None and not clause.text:
+                # a rule with no text of its own (FIRS 6.4.17 Elbowing and Kneeing): its first
+                # sub-clause that names the signal's infraction, else its first with text
+                from rulebot.search.text import terms
+
+                said = [c for c in self.index.subtree(clause) if c.text]
+                name = set(terms(best.name))  # "Kneeing" -> {"knee"}
+                clause = next((c for c in said if name & set(terms(c.text))), said[0] if said else None)
             if clause is not None:
                 out.append(Hit(clause, top))
         seen = {h.clause.id for h in out}

@@ -198,7 +198,7 @@ def clause_body(library, clause_id: str, fallback: str = "") -> Content:
         return Content(fallback)
     parts: list[Content] = []
     for depth, clause in rows:
-        head = " ".join(p for p in (clause.number, clause.title) if p)
+        head = clause.label
         pad = "  " * depth
         if head and depth:
             parts.append(Content.from_markup("$pad[b]$head[/b]", pad=pad, head=head))
