@@ -376,7 +376,7 @@ def _show_feedback(console: Any, feedback: Any) -> None:
     elif feedback.response is None:
         console.print(f"[red]Not answered.[/] The answer: {escape(feedback.right_answer)}")
     else:
-        console.print(f"[red]Wrong[/] (you said {escape(feedback.response.display(feedback.item))}). "
+        console.print(f"[red]Wrong:[/] you said {escape(feedback.response.display(feedback.item))}. "
                       f"The answer: {escape(feedback.right_answer)}")
     console.print(escape(feedback.explanation))
     for cite in feedback.cites:

@@ -479,7 +479,7 @@ def feedback_text(feedback: Any, last: bool = False) -> Content:
     elif feedback.response is None:
         lines = [Content.from_markup("[b $error]Not answered.[/] The answer: $a", a=feedback.right_answer)]
     else:
-        lines = [Content.from_markup("[b $error]Wrong[/] (you said $y). The answer: $a",
+        lines = [Content.from_markup("[b $error]Wrong:[/] you said $y. The answer: $a",
                                      y=feedback.response.display(feedback.item), a=feedback.right_answer)]
     lines.append(Content(feedback.explanation))
     for cite in feedback.cites:
