@@ -1065,3 +1065,8 @@ def test_a_rulebook_named_in_the_question_answers_over_the_one_selected_and_says
     assert a.ruleset == "ball-hockey" and a.citations[0].ruleset == "ball-hockey"
     assert "which the question names, not RHA" in a.answer
     assert "which the question names" not in s.ask("how long is a minor in the ball hockey rules").answer
+
+
+def test_a_list_of_short_items_is_answered_whole():
+    answer = get_searcher().ask("what decides the group ranking when teams are level", "youth-cup")
+    assert "• Points" in answer.answer and "• Dice" in answer.answer  # all eight, not the first four

@@ -409,7 +409,11 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
     parent = procedure_of(index, top, intent)
     if parent is not None:
         # a procedure: its start, then the steps the question asks about (else its first steps)
-        steps = [best_sentences(c.text, query, limit=1) for c in procedure_steps(index, parent, query)]
+        every = announced_steps(index, parent)
+        # a list of short items (tie-breakers: "Points", "Goal difference", ...) is given whole
+        short = len(every) <= MAX_SHORT_ITEMS and sum(len(c.text) for c in every) <= SHORT_ITEMS_CHARS
+        steps = [best_sentences(c.text, query, limit=1)
+                 for c in (every if short else procedure_steps(index, parent, query))]
         m = ANNOUNCES.search(parent.text)
         intro = parent.text[:m.end()] if m else best_sentences(parent.text, query, limit=1)
         text = normalise_numbers(f"{intro.strip()} " + " ".join(f"• {s}" for s in steps))
@@ -603,6 +607,11 @@ def procedure_of(index: ClauseIndex, top: Clause, intent) -> Clause | None:
             if top in announced_steps(index, c):
                 return c
     return None
+
+
+#: A list of at most this many items, of at most this many characters in all, is quoted whole.
+MAX_SHORT_ITEMS = 10
+SHORT_ITEMS_CHARS = 240
 
 
 def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
