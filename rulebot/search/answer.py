@@ -8,7 +8,7 @@ import re
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Citation, Clause, Hit
 from rulebot.search.intent import FACEOFF_PLACE
-from rulebot.search.text import ANNOUNCES, introduces_list, negated_terms, polarity, terms
+from rulebot.search.text import ANNOUNCES, ends_announcing, introduces_list, negated_terms, polarity, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
 _NUMBER_WORDS = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -407,8 +407,10 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
             return ans
     prefer = bool(intent is not None and intent.number)
     parent = procedure_of(index, top, intent)
+    if parent is None and ends_announcing(top.text) and announced_steps(index, top):
+        parent = top  # only "... will be determined by following rules": what follows is the answer
     if parent is not None:
-        # a procedure: its start, then the steps the question asks about (else its first steps)
+        # a procedure or a list: its start, then the steps the question asks about (else its first steps)
         every = announced_steps(index, parent)
         # a list of short items (tie-breakers: "Points", "Goal difference", ...) is given whole
         short = len(every) <= MAX_SHORT_ITEMS and sum(len(c.text) for c in every) <= SHORT_ITEMS_CHARS

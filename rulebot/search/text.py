@@ -316,12 +316,17 @@ _ENDS_FOLLOWING = re.compile(r"\bfollowing(?: [a-z]+){0,2}$")
 
 
 @lru_cache(maxsize=8192)
-def introduces_list(text: str) -> bool:
-    """True when a clause's text ends by announcing a list ("as follows:", "the following:")."""
+def ends_announcing(text: str) -> bool:
+    """True when a clause's text ends with the announcement of a list, so that the list is all it says
+    ("... will be determined by following rules" (Youth Cup), "... as follows:")."""
     tail = text.rstrip()[-40:].lower()
-    if tail.endswith(":") or tail.endswith("as follows") or _ENDS_FOLLOWING.search(tail):
-        return True  # "... will be determined by following rules" (Youth Cup), colon lost
-    return bool(ANNOUNCES.search(text))
+    return tail.endswith(":") or tail.endswith("as follows") or bool(_ENDS_FOLLOWING.search(tail))
+
+
+def introduces_list(text: str) -> bool:
+    """True when a clause's text announces a list ("as follows:", "the following:"), at its end or
+    before more text of its own."""
+    return ends_announcing(text) or bool(ANNOUNCES.search(text))
 
 
 NEGATION_REACH = 2  # content words a negation reaches ("not the goalie", "no injury")
