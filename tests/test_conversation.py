@@ -103,3 +103,12 @@ def test_the_signal_for_that_is_the_signal_the_answer_named():
     question, _ = convo.resolve("what's the signal for that?")
     assert question == "what's the signal for Penalty Shot?"  # not the rule's title, "Penalty Shots -Awarded Goals"
     assert convo.ask("what's the signal for that?").citations[0].rule == "Annex B Penalty Shot"
+
+
+def test_the_signal_for_a_penalty_shot_call_in_a_rulebook_without_signals_is_the_penalty_shot_signal():
+    convo = Conversation(get_searcher(), "rha")
+    first = convo.ask("guy on a clean breakaway gets dragged down from behind")
+    assert first.citations[0].rule.startswith("642") and "penalty shot" in first.answer.lower()
+    question, _ = convo.resolve("what's the signal for that?")
+    assert question == "what's the signal for penalty shot?"  # not 642's title, TRIPPING
+    assert convo.ask("what's the signal for that?").citations[0].rule == "Annex B Penalty Shot"

@@ -132,6 +132,12 @@ class Conversation:
             sig = signal_for(self.searcher.index, top, turn.asked)
             if sig is not None:
                 return sig.name
+            from rulebot.penalties import parts_from_text
+
+            if any("penalty shot" in cp.kinds for cp in parts_from_text(top.text)):
+                # a rulebook without signals (RHA 642 (e), tripped from behind on a breakaway): the
+                # signal for the call it gives, not for the rule's title
+                return "penalty shot"
         if cites:
             clause = self.searcher.index.get(cites[0].clause_id)
             if clause is not None:
