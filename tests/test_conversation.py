@@ -52,10 +52,11 @@ def test_signal_a_rulebook_describes_inside_a_rule_answers_first():
 
 def test_chat_command_reads_piped_questions():
     proc = subprocess.run([sys.executable, "-m", "rulebot", "chat", "--json"], text=True, timeout=120,
-                          input="how long is a minor penalty in RHA\nand in FIRS?\n", capture_output=True)
+                          input="how long is a minor penalty in RHA\nhelp\nand in FIRS?\n", capture_output=True)
     assert proc.returncode == 0, proc.stderr
-    rows = [json.loads(x) for x in proc.stdout.splitlines()]
-    assert len(rows) == 2 and rows[1]["resolved_question"].startswith("how long is a minor penalty")
+    rows = [json.loads(x) for x in proc.stdout.splitlines()]  # every line JSON, the help too
+    assert len(rows) == 3 and "and in RHA?" in rows[1]["help"]
+    assert rows[2]["resolved_question"].startswith("how long is a minor penalty")
     assert "resolved_question" not in rows[0]
 
 

@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
         if command in _QUIT:
             break
         if command in _HELP:
-            print(_HELP_TEXT, flush=True)
+            # with --json the output stays JSON Lines: the help goes as a line of its own kind
+            print(json.dumps({"help": _HELP_TEXT}) if args.json else _HELP_TEXT, flush=True)
             continue
         answer = convo.ask(line)
         if args.json:
