@@ -787,7 +787,7 @@ def _build_all(index) -> dict[str, tuple[list[PenaltyClass], list[Infraction], l
         classes = _build_classes(index, rid)
         rows = _index_rows(index, rid, classes)
         infs = rows if rows else _text_infractions(index, rid, classes)
-        out[rid] = (classes, infs, [_doc_terms(i) for i in infs])
+        out[rid] = (classes, infs, [_doc_terms(i, _clause_text(index, i)) for i in infs])
     return out
 
 
@@ -844,13 +844,22 @@ def _terms(text: str) -> list[str]:
 _TERMS: dict[Infraction, tuple[frozenset, frozenset, frozenset]] = {}
 
 
-def _doc_terms(inf: Infraction) -> tuple[frozenset, frozenset, frozenset]:
-    """(name, body, penalty) term sets of an infraction, computed once."""
+def _clause_text(index, inf: Infraction) -> str:
+    """The text of the clause an infraction comes from ("" for none)."""
+    clause = index.get(inf.clause_id) if inf.clause_id else None
+    return clause.text if clause is not None else ""
+
+
+def _doc_terms(inf: Infraction, text: str = "") -> tuple[frozenset, frozenset, frozenset]:
+    """(name, body, penalty) term sets of an infraction, computed once; the body is its penalty sentence
+    and ``text``, the whole clause it comes from (RHA 642 (c) "... by tripping. This includes ... slew
+    footing")."""
     hit = _TERMS.get(inf)
     if hit is None:
         if len(_TERMS) > 20000:
             _TERMS.clear()
-        hit = (frozenset(_terms(inf.infraction)), frozenset(_terms(inf.detail)), frozenset(_terms(inf.penalty)))
+        hit = (frozenset(_terms(inf.infraction)), frozenset(_terms(f"{inf.detail} {text}")),
+               frozenset(_terms(inf.penalty)))
         _TERMS[inf] = hit
     return hit
 
@@ -884,7 +893,7 @@ def search_penalties(index, query: str | None = None, ruleset: str | None = None
     df: dict[str, int] = {}
     docs = []
     for inf in pool:
-        name, body, label = _doc_terms(inf)
+        name, body, label = _doc_terms(inf, _clause_text(index, inf))
         docs.append((inf, name, body, label))
         for t in name | body | label:
             df[t] = df.get(t, 0) + 1

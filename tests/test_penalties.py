@@ -314,3 +314,13 @@ def test_lengths_in_seconds_and_two_categories_in_one_sentence():
     assert _duration("Each team is allowed one 30 second timeout") == (0.5, (), "30 second")
     assert _BARE_PLURAL_AND.split("Minors are 90 seconds and majors are 4 minutes.") == [
         "Minors are 90 seconds", "majors are 4 minutes."]
+
+
+def test_a_penalty_search_reads_the_whole_clause_not_only_its_penalty_sentence():
+    """RHA 642 (c): "A major penalty ... who injures an opponent by tripping. This includes but is not
+    limited to the act of slew footing." — the second sentence names the infraction asked about."""
+    from rulebot.corpus import load_index
+    from rulebot.penalties import search_penalties
+
+    hits = search_penalties(load_index(), "slew footing", "rha")
+    assert hits[0][0].rule == "642 (c)" and hits[0][0].parts.kinds == ("major",)
