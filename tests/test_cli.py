@@ -74,6 +74,10 @@ def test_bad_input_is_one_line_and_non_zero():
     assert proc.returncode != 0 and "no rule" in proc.stderr and "numbered 101 to 642" in proc.stderr
     proc = rulebot("rule", "ball-hockey", "3")  # below the first number too, not "did you mean '13'"
     assert proc.returncode != 0 and "numbered 5 to 42" in proc.stderr
+    proc = rulebot("rule", "firs-2017", "6.4.99")  # past the last of a section
+    assert proc.returncode != 0 and "its 6.4 rules are numbered 6.4.1 to 6.4.35" in proc.stderr
+    proc = rulebot("rule", "rha", "break away")  # words no RHA title is close to: how to search them
+    assert proc.returncode != 0 and "rulebot ask 'break away' -r rha" in proc.stderr
 
 
 def test_rule_command_shows_subclauses():

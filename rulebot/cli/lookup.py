@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import shlex
 
 from rulebot.errors import NotFoundError, UsageError
 
@@ -149,10 +151,20 @@ def _did_you_mean(index, ruleset: str, asked: str) -> str:
     if asked.strip().isdigit() and whole and not whole[0] <= int(asked) <= whole[-1]:
         # "999" in a rulebook numbered 101 to 642, "3" in one numbered 5 to 42: say where its numbers run
         return f"; its rules are numbered {whole[0]} to {whole[-1]} ('rulebot rule {ruleset}' lists them)"
+    dotted = re.fullmatch(r"(\d+(?:\.\d+)*)\.(\d+)", asked.strip())
+    if dotted:
+        # "6.4.99" where FIRS 6.4 runs 6.4.1 to 6.4.35
+        prefix, last = dotted.group(1), int(dotted.group(2))
+        run = sorted(int(m.group(1)) for n in names if (m := re.fullmatch(re.escape(prefix) + r"\.(\d+)", n)))
+        if run and not run[0] <= last <= run[-1]:
+            return f"; its {prefix} rules are numbered {prefix}.{run[0]} to {prefix}.{run[-1]}"
     close = process.extract(asked, list(names), scorer=fuzz.WRatio, processor=utils.default_process, limit=3,
                             score_cutoff=80)
     if close:
         return f"; did you mean {', '.join(names[n] for n, _, _ in close)}?"
+    if not re.search(r"\d", asked):
+        # words that are no rule's title ("break away"): searching is what finds them
+        return f"; to search the rules for it: rulebot ask {shlex.quote(asked)} -r {ruleset}"
     return ""
 
 
