@@ -112,6 +112,6 @@ def test_every_command_has_help():
 def test_chat_ends_on_quit_and_shows_help():
     r = rulebot("chat", "--json", stdin="help\nwhat is the penalty for hooking\nquit\nhow long is a minor\n")
     assert r.returncode == 0
-    lines = [line for line in r.stdout.splitlines() if line.startswith("{")]
-    assert len(lines) == 1  # the question after "quit" is never asked
-    assert "Follow-ups reuse the previous subject" in r.stdout
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert len(rows) == 2  # the help, the answer; the question after "quit" is never asked
+    assert "Follow-ups reuse the previous subject" in rows[0]["help"] and "answer" in rows[1]
