@@ -1070,3 +1070,9 @@ def test_a_rulebook_named_in_the_question_answers_over_the_one_selected_and_says
 def test_a_list_of_short_items_is_answered_whole():
     answer = get_searcher().ask("what decides the group ranking when teams are level", "youth-cup")
     assert "• Points" in answer.answer and "• Dice" in answer.answer  # all eight, not the first four
+
+
+def test_a_bare_topic_with_the_special_cases_own_word_gets_that_case():
+    # "in the crease" is what FIRS 6.4.18 B (a penalty shot) says and 6.4.18 A (the minor) does not
+    answer = get_searcher().ask("defenceman falls on the puck in his crease", "firs-2017")
+    assert answer.citations[0].rule == "6.4.18 B" and "penalty shot" in answer.answer.lower()

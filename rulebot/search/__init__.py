@@ -18,7 +18,7 @@ from rulebot.search.answer import (STATES_DEFINITION, best_sentences, citation, 
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import FACEOFF_PLACE, GOAL_STANDS, PENALTY_LEAST, Intent, classify, imposes_penalty
 from rulebot.search.query import late_game_words, official_words, parse_query, without_request
-from rulebot.search.text import introduces_list, load_synonyms, respell, stem
+from rulebot.search.text import introduces_list, load_synonyms, respell, stem, terms
 from rulebot.search.ranker import WEAK_WEIGHT, ClauseRanker
 
 
@@ -124,7 +124,7 @@ class Searcher:
         if _FIRST_OF_LIST.search(query):
             reranked = self.prefer_first_item(reranked)
         if bare_topic(rest):
-            reranked = self.general_case_first(reranked)
+            reranked = self.general_case_first(reranked, rest)
         reranked = self.asked_verb_first(reranked, rest)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
@@ -168,7 +168,7 @@ class Searcher:
             out.append(Hit(c, h.score * w))
         return sorted(out, key=lambda h: -h.score)
 
-    def general_case_first(self, hits: list[Hit]) -> list[Hit]:
+    def general_case_first(self, hits: list[Hit], query: str = "") -> list[Hit]:
         """For a bare topic ("fighting", "too many men", "is body checking allowed"): of the best
         :data:`BARE_DEPTH` hits from the rule the best hit sits in, the first that imposes a penalty (the
         rule's general case, RHA 615 (a) "A major penalty and automatic game misconduct ...") goes first,
@@ -191,7 +191,20 @@ class Searcher:
         first = min((c for c in found if imposes_penalty(c.text)), key=lambda c: c.order, default=None)
         if first is None or first.id == hits[0].clause.id:
             return hits
+        if query and self._says_more(hits[0].clause, first, query):
+            return hits  # "defender falls on the puck in the crease": the crease case, FIRS 6.4.18 B
         return [Hit(first, hits[0].score)] + [h for h in hits if h.clause.id != first.id]
+
+    def _says_more(self, special, general, query: str) -> bool:
+        """True when clause ``special`` has a word of ``query`` itself (stemmed, idf 2 or more) that
+        ``general`` lacks, also as a synonym ("crease" in FIRS 6.4.18 B, not in 6.4.18 A)."""
+        r = self.ranker
+        a, b = r.doc_of.get(special.id), r.doc_of.get(general.id)
+        if a is None or b is None:
+            return False
+        own = set(terms(query))
+        return any(w >= 2.0 and own & group & r.doc_terms[a] and not group & r.doc_terms[b]
+                   for w, group in r.concepts(query))
 
     def asked_verb_first(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """For "who serves it?", "who takes the shot?": a clause without the verb asked about (or a
