@@ -58,6 +58,8 @@ def test_intent_reads_the_question():
     assert classify("They asked for a stick check and lost it. Does their bench get penalised?").penalty
     assert classify("The trainer yells at me from the door. Can I penalize that?").penalty
     assert not classify("Coach was ejected yesterday. Does he miss anything?").penalty
+    assert classify("what happens if a player fights").penalty  # a foul after "what happens if"
+    assert not classify("what happens if the puck hits the ref").penalty
     # a blow told in a few words is a call, not a gesture; a long story with one asks what it asks
     assert classify("knee to the knee").penalty and not classify("knee to the knee").signal
     assert not classify("Goalie took a shot to the throat and is down, the other team still has the puck "

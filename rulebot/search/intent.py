@@ -68,6 +68,8 @@ _PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must) .{0,40}\b(?:go|w
                         r"played|restart|handled|set up|decided|broken)|walk me through|what(?:'s| is) the "
                         r"(?:process|procedure)|procedure|steps|step by step|set(?:ting)? up|how do (?:i|we)|"
                         r"what happens (?:when|if|after|next))\b", re.I)
+#: "What happens if/when ...": with a foul told after it, the call.
+_WHAT_HAPPENS_IF = re.compile(r"\bwhat happens (?:if|when)\b", re.I)
 #: A foul described in a question ("gets hooked from behind", "trips somebody", "slashes the goalie"):
 #: a situation that asks for the call even without "what's the call".
 _FOUL = re.compile(
@@ -190,9 +192,10 @@ def classify(question: str) -> Intent:
     procedure = bool(_PROCEDURE.search(question))
     # a foul told as a story asks for the call, unless the question asks something else about it
     # ... and a blow named in a few words ("elbow to the head") is one
+    # ("what happens if a player fights" asks for the call too)
     foul = bool(_FOUL.search(question) or (_BLOW.search(question) and len(ws) <= BLOW_WORDS)) and not (
-        signal or number or procedure or _DEFINES.search(question) or _VALIDITY.search(question)
-        or _STOPPAGE.search(question))
+        signal or number or (procedure and not _WHAT_HAPPENS_IF.search(question)) or _DEFINES.search(question)
+        or _VALIDITY.search(question) or _STOPPAGE.search(question))
     restart = bool(_WHERE_RESTART.search(question))
     return Intent(
         signal=signal,
