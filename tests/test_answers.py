@@ -1078,3 +1078,10 @@ def test_a_bare_topic_with_the_special_cases_own_word_gets_that_case():
     # "in the crease" is what FIRS 6.4.18 B (a penalty shot) says and 6.4.18 A (the minor) does not
     answer = get_searcher().ask("defenceman falls on the puck in his crease", "firs-2017")
     assert answer.citations[0].rule == "6.4.18 B" and "penalty shot" in answer.answer.lower()
+
+
+def test_a_call_on_a_condition_says_what_is_allowed_first():
+    # FIRS 2.3 B: freezing the puck is allowed at the crease; a minor only outside it
+    answer = get_searcher().ask("goalie smothers the puck, what's the call?", "firs-2017")
+    assert answer.citations[0].rule == "2.3 B"
+    assert "shall be allowed to freeze the puck" in answer.answer and "outside the goal crease" in answer.answer

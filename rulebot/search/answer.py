@@ -209,6 +209,27 @@ _NOT_A_PENALTY = re.compile(r"\b(?:is|are|shall|will|does) not (?:be |result in 
 _NEW_CASE = re.compile(r"^(?:if|when|should|where|in the event|in case|note|exception|however|unless)\b", re.I)
 
 
+#: A sentence that says what is allowed ("The goal keeper shall be allowed to freeze the puck behind the
+#: goal line ...", FIRS 2.3 B).
+_ALLOWS = re.compile(r"\b(?:shall be|is|are) (?:allowed|permitted)\b|\bmay (?:legally )?(?!not\b)\w+", re.I)
+
+
+def _allowance(sents: list[str], used: list[str]) -> list[str]:
+    """The sentence just before the first of ``used`` when it says what is allowed and the penalty
+    sentence is a condition on it ("The goal keeper shall be allowed to freeze the puck behind the goal
+    line ... If the goalkeeper causes a stoppage ... outside the goal crease ... a minor penalty"): a
+    call read without it sounds as if the act were always a foul.  [] otherwise."""
+    if not used or used[0] not in sents:
+        return []
+    i = sents.index(used[0])
+    if i == 0 or not _NEW_CASE.search(used[0]):
+        return []
+    from rulebot.search.intent import imposes_penalty
+
+    before = sents[i - 1]
+    return [before] if _ALLOWS.search(before) and before not in used and not imposes_penalty(before) else []
+
+
 def _consequence(sents: list[str], used: list[str]) -> list[str]:
     """The sentence right after the last used one when it goes on with the same case ("... a 1 minute
     delay of game penalty will be assessed. The offending team must play with 3 runners for 1
@@ -328,7 +349,8 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
             continue
         call = "; ".join(dict.fromkeys(calls))
         used += _consequence(sentences(c.text), used)
-        text = f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(used))} [{label(index, c)}]"
+        allowed = _allowance(sentences(c.text), used)
+        text = f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(allowed + used))} [{label(index, c)}]"
         sig = signal_for(index, c, query)
         if sig is not None:
             text += f" Signal: {sig.name} — {sig.description.rstrip('.')}."
