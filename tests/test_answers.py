@@ -1085,3 +1085,10 @@ def test_a_call_on_a_condition_says_what_is_allowed_first():
     answer = get_searcher().ask("goalie smothers the puck, what's the call?", "firs-2017")
     assert answer.citations[0].rule == "2.3 B"
     assert "shall be allowed to freeze the puck" in answer.answer and "outside the goal crease" in answer.answer
+
+
+def test_what_a_rule_may_include_is_said_as_an_option():
+    # RHA 642 (d): "Any major penalty assessed for tripping may include a game ejection or game misconduct"
+    answer = get_searcher().ask("does a major for tripping come with a game ejection", "rha")
+    assert answer.citations[0].rule == "642 (d)"
+    assert answer.answer.startswith("Major (4 or 5 minutes), which may include a game ejection or game misconduct")

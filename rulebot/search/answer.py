@@ -203,6 +203,30 @@ def describe_call(index: ClauseIndex, ruleset: str, parts_list) -> str:
     return " or ".join(dict.fromkeys(alts))
 
 
+#: "Any major penalty assessed for tripping may include a game ejection or game misconduct penalty at
+#: the Referee's discretion" (RHA 642 (d)): what follows "may include" is the referee's option.
+_MAY_INCLUDE = re.compile(r"\bmay (?:also )?include\b", re.I)
+
+
+def _optional_call(index: ClauseIndex, ruleset: str, sentence: str, parts_list) -> str:
+    """:func:`describe_call` of a sentence's penalties, with what a "may include" adds said as the
+    option it is: "major (4 or 5 minutes), which may include a game ejection or game misconduct", not
+    "major + game ejection or major + game misconduct"."""
+    if len(parts_list) < 2 or not _MAY_INCLUDE.search(sentence):
+        return describe_call(index, ruleset, parts_list)
+    kinds = [cp.kinds for cp in parts_list]
+    common = 0
+    while all(len(k) > common and k[common] == kinds[0][common] for k in kinds):
+        common += 1
+    options = [" + ".join(k[common:]) for k in kinds if k[common:]]
+    if not common or len(options) != len(kinds):
+        return describe_call(index, ruleset, parts_list)
+    from rulebot.penalties import CodeParts
+
+    base = describe_call(index, ruleset, [CodeParts("", parts_list[0].parts[:common])])
+    return f"{base}, which may include a {' or '.join(dict.fromkeys(options))}"
+
+
 _NOT_A_PENALTY = re.compile(r"\b(?:is|are|shall|will|does) not (?:be |result in )?(?:a |considered a )?penalt", re.I)
 
 
@@ -336,7 +360,7 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
             if _NOT_A_PENALTY.search(sent):
                 call = "no penalty"  # "A Slap shot past half is not a penalty but a loss of possession"
             else:
-                call = describe_call(index, c.ruleset, pen.parts_from_text(sent, generic))
+                call = _optional_call(index, c.ruleset, sent, pen.parts_from_text(sent, generic))
             if not call and n == 0 and hit is hits[0]:
                 # the sentence that fits the question best says what follows a penalty already
                 # given ("a second Game Misconduct penalty in the tournament, he is suspended for
