@@ -864,10 +864,15 @@ def _doc_terms(inf: Infraction, text: str = "") -> tuple[frozenset, frozenset, f
     return hit
 
 
+#: A penalty-search result scoring under this share of the best is left out.
+RELATIVE_CUT = 0.4
+
+
 def search_penalties(index, query: str | None = None, ruleset: str | None = None,
                      code: str | None = None, limit: int | None = None) -> list[tuple[Infraction, float]]:
     """Infractions matching ``query`` (words of the infraction name, penalty, and the rule text),
-    best first, as ``(infraction, score)`` pairs; score in 0..1 (not comparable across queries).
+    best first, as ``(infraction, score)`` pairs; score in 0..1 (not comparable across queries); those
+    under :data:`RELATIVE_CUT` of the best score are left out.
 
     ``ruleset`` keeps one ruleset; ``code`` keeps calls that include every part of that code
     ("5'+GM" -> major and game misconduct; "MP" -> match; also category words: "major").  With no
@@ -919,6 +924,10 @@ def search_penalties(index, query: str | None = None, ruleset: str | None = None
         if s > 0:
             scored.append((inf, round(s, 4)))
     scored.sort(key=lambda x: -x[1])
+    if scored:
+        # a clause that only mentions the infraction in passing ("three stick penalties (slashing,
+        # spearing ...)") is no row for it when rows name it
+        scored = [(i, s) for i, s in scored if s >= RELATIVE_CUT * scored[0][1]]
     return scored[:limit] if limit else scored
 
 

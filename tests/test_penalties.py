@@ -324,3 +324,5 @@ def test_a_penalty_search_reads_the_whole_clause_not_only_its_penalty_sentence()
 
     hits = search_penalties(load_index(), "slew footing", "rha")
     assert hits[0][0].rule == "642 (c)" and hits[0][0].parts.kinds == ("major",)
+    # ... while a clause that names spearing only in a list of stick penalties is no row for spearing
+    assert all("spear" in i.infraction.lower() for i, _ in search_penalties(load_index(), "spearing"))
