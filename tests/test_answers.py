@@ -1092,3 +1092,8 @@ def test_what_a_rule_may_include_is_said_as_an_option():
     answer = get_searcher().ask("does a major for tripping come with a game ejection", "rha")
     assert answer.citations[0].rule == "642 (d)"
     assert answer.answer.startswith("Major (4 or 5 minutes), which may include a game ejection or game misconduct")
+
+
+def test_diving_to_draw_a_penalty_is_embellishment_not_a_face_off():
+    answer = get_searcher().ask("kid dives to draw a penalty, can I call him for it?", "ball-hockey")
+    assert answer.citations[0].rule == "38 ¶2"  # "Embellishment of an infraction ..."
