@@ -16,9 +16,11 @@ the ranker shares one vocabulary); weaker tournament matches go after the base's
 Same subject: the clauses share a subject of :data:`SUBJECTS` (one that both the base clause's own
 text and its titles name, or either where the other names none; in the tournament clause's titles and
 text) that the question is about
-(when the question names a subject at all), or their titles are alike (rapidfuzz token-set ratio
->= 90), or -- for a base clause with no subject in its titles -- their words overlap strongly
-(Jaccard >= :data:`MIN_OVERLAP` over stemmed terms).
+(when the question names a subject at all), or -- for a question on no subject -- both have a word
+of the question that is a topic of its own in the base (at most :data:`TOPIC_DF` of its clauses have
+it: "slapshots"), or their titles are alike (rapidfuzz token-set ratio >= 90), or -- for a base clause
+with no subject in its titles or text -- their words overlap strongly (Jaccard >= :data:`MIN_OVERLAP`
+over stemmed terms).
 
 Wiring (done by the ask layer, :mod:`rulebot.search`): ``Searcher.ask`` calls
 ``layered_answer(self.index, <its un-layered ask>, question, ruleset, limit)`` when the ruleset asked
@@ -73,7 +75,8 @@ _SUBJECT_RES = {name: re.compile(pat) for name, pat in SUBJECTS.items()}
 #: A question word in at most this many clauses of the base ruleset is a topic of its own ("slapshots"
 #: in the ball-hockey rules): a sheet rule with the word amends the base rules with it.
 TOPIC_DF = 3
-_DF_CACHE: dict[tuple[int, str], tuple[ClauseIndex, dict[str, int]]] = {}
+#: The index the document frequencies below are of, and ``{ruleset id: {term: clauses with it}}``.
+_DF_CACHE: list = [None, {}]
 #: Subjects too broad to make a base clause "replaced" on their own (a rule on penalty lengths does
 #: not replace the rule on boarding, though both mention penalties).
 _BROAD = frozenset({"penalties"})
@@ -144,17 +147,17 @@ def _terms(text: str) -> set[str]:
 
 
 def _document_frequency(index: ClauseIndex, ruleset_id: str) -> dict[str, int]:
-    """How many clauses of ``ruleset_id`` have each stemmed term (cached per index and ruleset)."""
-    key = (id(index), ruleset_id)
-    cached = _DF_CACHE.get(key)
-    if cached is not None and cached[0] is index:
-        return cached[1]
-    df: dict[str, int] = {}
-    for clause in index.by_ruleset(ruleset_id):
-        for t in _terms(f"{clause.title} {clause.text}"):
-            df[t] = df.get(t, 0) + 1
-    _DF_CACHE[key] = (index, df)
-    return df
+    """How many clauses of ``ruleset_id`` have each stemmed term (cached for the latest index)."""
+    if _DF_CACHE[0] is not index:
+        _DF_CACHE[:] = [index, {}]
+    by_ruleset = _DF_CACHE[1]
+    if ruleset_id not in by_ruleset:
+        df: dict[str, int] = {}
+        for clause in index.by_ruleset(ruleset_id):
+            for t in _terms(f"{clause.title} {clause.text}"):
+                df[t] = df.get(t, 0) + 1
+        by_ruleset[ruleset_id] = df
+    return by_ruleset[ruleset_id]
 
 
 def topic_terms(index: ClauseIndex, base_id: str, question: str) -> set[str]:
