@@ -491,8 +491,6 @@ class Searcher:
             if clause is not None and not clause.text:
                 # a rule with no text of its own (FIRS 6.4.17 Elbowing and Kneeing): its first
                 # sub-clause that names the signal's infraction, else its first with text
-                from rulebot.search.text import terms
-
                 said = [c for c in self.index.subtree(clause) if c.text]
                 name = set(terms(best.name))  # "Kneeing" -> {"knee"}
                 clause = next((c for c in said if name & set(terms(c.text))), said[0] if said else None)
