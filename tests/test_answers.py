@@ -1097,3 +1097,13 @@ def test_what_a_rule_may_include_is_said_as_an_option():
 def test_diving_to_draw_a_penalty_is_embellishment_not_a_face_off():
     answer = get_searcher().ask("kid dives to draw a penalty, can I call him for it?", "ball-hockey")
     assert answer.citations[0].rule == "38 ¶2"  # "Embellishment of an infraction ..."
+
+
+def test_a_goalie_covering_the_puck_is_no_foul_a_skater_covering_it_is():
+    s = get_searcher()
+    assert not classify("goalie covers the puck").penalty
+    assert classify("defenceman covers the puck in the crease").penalty
+    answer = s.ask("goalie covers the puck", "rha")
+    assert answer.citations[0].rule == "617 (b)"  # "Upon the goaltender making a save, the play shall be stopped ..."
+    assert answer.answer.startswith("Upon the goaltender making a save")
+    assert not s.ask("goalie covers the ball", "ball-hockey").answer.startswith("Penalty shot")
