@@ -427,6 +427,7 @@ def _build_classes(index, rid: str) -> list[PenaltyClass]:
                 mins, alt, dur = _duration(extra)
                 found[other] = {"sents": [st.text], "clauses": [st.clause.id], "minutes": mins, "alt": alt,
                                 "dur": dur}
+        whole = st.text
         if more:
             st = _Sent(st.clause, first, st.index)
         entry = found.setdefault(name, {"sents": [], "clauses": [], "minutes": None, "alt": (), "dur": ""})
@@ -434,6 +435,13 @@ def _build_classes(index, rid: str) -> list[PenaltyClass]:
             continue
         effect = [st.text]
         follow = sents[k + 1] if k + 1 < len(sents) else None
+        if more:
+            # the class's length is the first part; the sentence is quoted whole, as the sheet says it,
+            # and says all there is ("... are 90 seconds and major penalties are 4 minutes.")
+            mins, alt, dur = _duration(first)
+            if entry["minutes"] is None and mins is not None:
+                entry.update(minutes=mins, alt=alt, dur=dur)
+            effect, follow = [whole], None
         if follow is not None and not _definition(follow.text):
             same_clause = follow.clause.id == st.clause.id
             short_sibling = (st.index == 0 and len(st.text.split()) < 8 and not follow.clause.title

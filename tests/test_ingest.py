@@ -590,3 +590,17 @@ def test_a_sheets_short_name_is_its_title_without_rules():
     assert short_name("Fall Faceoff", "fall") == "Fall Faceoff"
     assert short_name("Rules of Play", "club") == "club"
     assert short_name("The Very Long Name Of A Summer Tournament Held Yearly", "summer") == "summer"
+
+
+def test_two_classes_in_one_sheet_sentence_are_quoted_as_the_sheet_says_them(tmp_path):
+    from rulebot.penalties import penalty_classes
+
+    sheet = tmp_path / "cup.txt"
+    sheet.write_text("Hi coaches,\n\nFIRS rules apply except for the following.\nAll games are two 12 minute periods.\n"
+                     "Minor penalties are 90 seconds and major penalties are 4 minutes.\n"
+                     "Each team gets one 30 second timeout per game.\n\nThanks,\nDana\n", encoding="utf-8")
+    ingest_file(sheet, "cup", base="firs-2017")
+    classes = {c.name: c for c in penalty_classes(load_index(use_cache=False), "cup")}
+    assert (classes["minor"].minutes, classes["major"].minutes) == (1.5, 4.0)
+    # verbatim, and not run on into the next rule ("... 90 seconds Each team gets one 30 second timeout")
+    assert classes["minor"].effect == "Minor penalties are 90 seconds and major penalties are 4 minutes."
