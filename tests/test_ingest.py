@@ -155,6 +155,13 @@ def test_the_greeting_and_sign_off_of_a_mailed_sheet_are_no_rules(tmp_path):
     ingest_file(sheet, "notes")
     texts = [c.text for c in load_index(use_cache=False).by_ruleset("notes") if c.text]
     assert texts == ["Games are 2 x 18 minutes.", "Body checking is not allowed."]
+    # ... and under a sign-off of three lines (a name and a role under "Thanks,")
+    sheet.write_text("Games are 2 x 18 minutes.\nBody checking is not allowed.\n\n"
+                     "If you have any questions, contact me at 555-0199.\n\nThanks,\nDana Whitfield\n"
+                     "Tournament Director\n", encoding="utf-8")
+    ingest_file(sheet, "notes")
+    texts = [c.text for c in load_index(use_cache=False).by_ruleset("notes") if c.text]
+    assert texts == ["Games are 2 x 18 minutes.", "Body checking is not allowed."]
 
 
 def test_a_ruleset_id_from_a_name_with_accents_keeps_its_letters():

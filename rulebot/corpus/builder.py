@@ -132,13 +132,16 @@ class Builder:
             self.artefact(first, "greeting of a sheet sent as a message, not a rule")
             drop.append(filled[0])
         if len(filled) - len(drop) > 2:
-            last, before = lines[filled[-1]].strip(), lines[filled[-2]].strip()
-            if SIGN_OFF.match(before) and len(last) <= 30 and not last.endswith("."):
-                self.artefact(f"{before} {last}", "sign-off of a sheet sent as a message, not a rule")
-                drop += filled[-2:]
-            elif SIGN_OFF.match(last):
-                self.artefact(last, "sign-off of a sheet sent as a message, not a rule")
-                drop.append(filled[-1])
+            # the sign-off and the short lines under it (a name, a role: "Thanks," / "Dana" /
+            # "Tournament Director")
+            for k in range(1, min(4, len(filled) - len(drop) - 1) + 1):
+                at = filled[-k]
+                under = [lines[i].strip() for i in filled[-k + 1:]] if k > 1 else []
+                if SIGN_OFF.match(lines[at].strip()) and all(len(u) <= 40 and not u.endswith(".") for u in under):
+                    self.artefact(" ".join([lines[at].strip(), *under]),
+                                  "sign-off of a sheet sent as a message, not a rule")
+                    drop += filled[-k:]
+                    break
             rest = [i for i in filled if i not in drop]
             # whom to ask, at the end or just before the sign-off ("If you have questions contact Sam at
             # 555-1234." / "Cheers," / "Sam")
