@@ -302,7 +302,8 @@ def layered_answer(index: ClauseIndex, ask: Callable[[str, str, int], Answer], q
     """The answer to ``question`` asked of ``ruleset_id`` with its base layered under it.
 
     ``ask(question, ruleset, limit) -> Answer`` is the plain, un-layered ask (``Searcher.ask``'s body),
-    called once for the tournament and once for its base (one level); the citations are merged by
+    called once for the tournament and once for its base (itself layered when it is a sheet over other
+    rules: a sheet over a sheet over RHA reaches RHA); the citations are merged by
     :func:`layer_citations` and the short answer is taken from the layer of the first citation
     (a base answer says the tournament rules do not cover it).  ``Answer.extra["layers"]`` is
     ``{"tournament": id, "base": id}``.  Without a loaded base this is just ``ask``.  Raises what
@@ -312,11 +313,13 @@ def layered_answer(index: ClauseIndex, ask: Callable[[str, str, int], Answer], q
         return ask(question, ruleset_id, limit)
     base_id = chain[1]
     own = ask(question, ruleset_id, limit)
-    under = ask(question, base_id, limit)
+    # a base that is itself a sheet over other rules answers with its own base under it
+    under = layered_answer(index, ask, question, base_id, limit) if len(chain) > 2 else ask(question, base_id, limit)
     layers = {"layers": {"tournament": ruleset_id, "base": base_id}}
     cites = layer_citations(index, ruleset_id, own.citations, under.citations, limit, question)
     if not cites:
-        return Answer(question, ruleset_id, own.answer, (), answered=False, extra=layers)
+        return Answer(question, ruleset_id, own.answer, (), answered=False, see_also=own.see_also or under.see_also,
+                      extra=layers)
     source = own if cites[0].layer == "tournament" else under
     text = source.answer
     if source.citations and source.citations[0].clause_id != cites[0].clause_id:

@@ -223,3 +223,28 @@ def test_a_sheet_rule_on_a_topic_no_subject_names_amends_the_base_rule_on_it(tmp
     # a question on something else leaves the base's slapshot rule unmarked
     goal = searcher.ask("what happens after a goal is scored", "fall")
     assert all(c.layer != "replaced" for c in goal.citations if c.rule == "15")
+
+
+def test_a_sheet_over_a_sheet_reaches_the_rulebook_under_both(tmp_path):
+    from rulebot.ingest import ingest_file
+    from rulebot.search import Searcher
+
+    middle = tmp_path / "league.txt"
+    middle.write_text("Summer League\n\nRHA rules apply except as below.\n\n1. Games are two 20 minute halves.\n"
+                      "2. Minor penalties are 2 minutes.\n", encoding="utf-8")
+    top = tmp_path / "cup.txt"
+    top.write_text("Rink Rats Cup\n\n1. Games are two 15 minute halves.\n2. Goalies may not cross the centre line.\n",
+                   encoding="utf-8")
+    ingest_file(middle, "league", base="rha")
+    ingest_file(top, "cup", base="league")
+    searcher = Searcher(load_index(use_cache=False))
+    answer = searcher.ask("what's the penalty for spearing", "cup")
+    assert answer.answered and answer.citations[0].ruleset == "rha" and answer.citations[0].rule.startswith("636")
+    assert searcher.ask("how long are games", "cup").citations[0].ruleset == "cup"
+
+
+def test_a_rulebook_named_against_a_selected_sheet_answers_from_the_one_named(layered):
+    answer = layered.ask("how long is a minor penalty in FIRS", "spring-classic")
+    assert answer.ruleset == "firs-2017" and "layers" not in answer.to_json()
+    assert all(c.ruleset == "firs-2017" and c.layer is None for c in answer.citations)
+    assert "which the question names, not" in answer.answer

@@ -308,26 +308,26 @@ class Searcher:
         ruleset = self.check_ruleset(ruleset)
         pq = parse_query(self.index, question, ruleset)
         named = pq.rulesets
-        rs = self.index.rulesets.get(ruleset or (named[0] if len(named) == 1 else ""))
+        # the rulebook the question names wins over the one selected ("what's the penalty for spearing
+        # in FIRS" with RHA selected is answered from FIRS, and says so)
+        target = named[0] if len(named) == 1 else ruleset
+        rs = self.index.rulesets.get(target or "")
         if rs is not None and rs.base and rs.base in self.index.rulesets:
             # A tournament sheet over the rules it amends: its own rules first, the base's after,
             # each citation labelled with its layer (issue 7). Named in the question ("what's the
             # penalty for hooking in the fall cup"), it is asked as if selected.
             from rulebot.layering import layered_answer
 
-            if ruleset is None:
-                ruleset, question = rs.id, pq.text or question
-            answer = layered_answer(self.index, self._ask_one, question, ruleset, limit)
+            answer = layered_answer(self.index, self._ask_one, question if target == ruleset else pq.text or question,
+                                    rs.id, limit)
         else:
             answer = self._ask_one(question, ruleset, limit)
-            if len(named) == 1 and named[0] != ruleset:
-                # "what's the penalty for spearing in FIRS" with RHA selected is answered from FIRS,
-                # and says so
-                answer = replace(answer, ruleset=named[0])
-                if ruleset is not None:
-                    said, chosen = self.index.rulesets[named[0]].short_name, self.index.rulesets[ruleset].short_name
-                    answer = replace(answer, answer=f"{answer.answer} (Answered from {said}, which the question "
-                                                    f"names, not {chosen}, the ruleset selected.)")
+            if target != ruleset:
+                answer = replace(answer, ruleset=target)
+        if ruleset is not None and target is not None and target != ruleset:
+            said, chosen = self.index.rulesets[target].short_name, self.index.rulesets[ruleset].short_name
+            answer = replace(answer, answer=f"{answer.answer} (Answered from {said}, which the question "
+                                            f"names, not {chosen}, the ruleset selected.)")
         return replace(answer, question=asked) if answer.question == question else answer
 
     def _ask_one(self, question: str, ruleset: str | None = None, limit: int = 5,
