@@ -38,6 +38,9 @@ from rulebot.models import Answer, Citation, Clause
 
 #: A tournament hit answers the question when its score is at least this share of the best base score.
 FALLBACK_RATIO = 0.5
+#: Of the base clauses on a sheet rule's subject, those sharing at least this share of the words the
+#: closest one shares with it are "replaced"; the others are "base".
+REPLACED_SHARE = 0.5
 #: Stemmed-term Jaccard overlap that makes two untitled clauses the same subject.
 MIN_OVERLAP = 0.3
 
@@ -280,9 +283,19 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
         # The tournament clause on the question's subject first (stable otherwise).
         answering.sort(key=lambda cs: not (q_subjects & (subjects_of(_titles(index, cs[0]))
                                                          | subjects_of(cs[0].text))))
+    # a base clause on the subject of an answering sheet rule is replaced when it says what that rule
+    # says (shares, besides the question's words, at least half as many of its words as the closest
+    # does): of RHA 641, the clause on how many time-outs a team has, not the one on who may call one
+    overlap: dict[str, int] = {}
+    asked = _terms(question)  # the subject's own word ("time-out") is in them all: what else they share
+    for c, _ in base:
+        same = [t for t, _ in answering if same_subject(index, t, c, question, topic)]
+        if same:
+            overlap[c.id] = max(len((_terms(t.text) & _terms(c.text)) - asked) for t in same)
+    closest = max(overlap.values(), default=0)
     base_cites = []
     for c, s in base:
-        replaced = any(same_subject(index, t, c, question, topic) for t, _ in answering)
+        replaced = c.id in overlap and overlap[c.id] >= REPLACED_SHARE * closest
         base_cites.append(citation(index, c, s, "replaced" if replaced else "base"))
     if answering and not any(c.layer == "replaced" for c in base_cites):
         found = _replaced_rule(index, ruleset_id, answering[0][0], question)

@@ -248,3 +248,12 @@ def test_a_rulebook_named_against_a_selected_sheet_answers_from_the_one_named(la
     assert answer.ruleset == "firs-2017" and "layers" not in answer.to_json()
     assert all(c.ruleset == "firs-2017" and c.layer is None for c in answer.citations)
     assert "which the question names, not" in answer.answer
+
+
+def test_of_the_base_rules_on_a_subject_only_those_saying_what_the_sheet_says_are_replaced(layered):
+    # the sheet: "Each team is allowed one 30 second timeout per game." — RHA 641 (b) NOTE 1 says how
+    # many time-outs there are; 641 (a), who may call one, still holds
+    answer = _ask(layered, "how many timeouts does a team get and who can call one")
+    layers = {c.rule: c.layer for c in answer.citations}
+    assert layers.get("641 (b) NOTE 1") == "replaced", layers
+    assert layers.get("641 (a)", "base") == "base", layers
