@@ -462,3 +462,23 @@ def test_a_numbered_rule_without_a_title_is_labelled_with_the_start_of_its_text(
     assert node_label(rule).plain.startswith("12 After a goal is scored")
     titled = next(c for c in index.by_ruleset("rha") if c.number == "622")
     assert node_label(titled).plain == titled.label  # a title says enough
+
+
+@sync
+async def test_a_citation_of_a_sheet_over_its_base_says_its_layer(make, tmp_path):
+    from rulebot.corpus import load_index
+    from rulebot.ingest import ingest_file
+    from rulebot.ui.library import Library
+
+    sheet = tmp_path / "cup.txt"
+    sheet.write_text("Spring Cup\n\n1. Games are two 15 minute halves.\n2. Minor penalties are 90 seconds.\n",
+                     encoding="utf-8")
+    ingest_file(sheet, "cup", base="rha")
+    app = make(library=Library(load_index(use_cache=False)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app, "how long is a minor penalty at the spring cup")
+        from textual.widgets._collapsible import CollapsibleTitle
+
+        titles = [text_of(c.query_one(CollapsibleTitle)) for c in app.query(CitationBlock)]  # as drawn
+        assert titles[0].endswith("[tournament]") and any(t.endswith("[replaced]") for t in titles), titles

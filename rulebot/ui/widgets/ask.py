@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Button, Collapsible, Input, Label, Select, Static
 
@@ -161,6 +162,9 @@ class AskPane(Vertical):
         for i, cite in enumerate(cites, 1):
             clause = library.clause(cite.clause_id)
             label = library.clause_label(clause) if clause else f"{library.ruleset_name(cite.ruleset)} {cite.rule}"
+            if cite.layer:  # a tournament sheet over its base: which layer the clause is from (as the CLI says)
+                label = f"{label} [{cite.layer}]"
+            label = escape(label)  # the title is read as markup: "[tournament]" is text
             blocks.append(CitationBlock(i, label, clause_body(library, cite.clause_id, cite.text), cite.clause_id))
         return blocks
 
