@@ -69,6 +69,16 @@ def run_search(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Characters of an untitled clause's text shown in a rule list.
+LIST_CHARS = 60
+
+
+def _start(text: str) -> str:
+    """The start of a clause's text for a list: at most :data:`LIST_CHARS` characters, "…" when cut."""
+    text = " ".join(text.split())
+    return text if len(text) <= LIST_CHARS else text[:LIST_CHARS - 1].rstrip() + "…"
+
+
 def run_rule(args: argparse.Namespace) -> int:
     from rulebot.corpus import load_index
 
@@ -95,10 +105,10 @@ def run_rule(args: argparse.Namespace) -> int:
         con = console()
         for c in rows:
             if c.kind == "document":
-                con.print(f"[cyan](preamble)[/cyan] {escape(c.text[:60])}")
+                con.print(f"[cyan](preamble)[/cyan] {escape(_start(c.text))}")
                 continue
             pad = "  " * (len(index.ancestors(c)))
-            con.print(f"{pad}[cyan]{escape(c.number)}[/cyan] {escape(c.title or c.text[:60])}")
+            con.print(f"{pad}[cyan]{escape(c.number)}[/cyan] {escape(c.title or _start(c.text))}")
         return 0
     clause = index.lookup(args.ruleset, number)
     if clause is None and " " in number:
