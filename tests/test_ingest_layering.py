@@ -3,6 +3,8 @@ answers what it does not cover; base rules on a subject the sheet changes are la
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from ingest_support import DATA, run_cli
@@ -257,3 +259,10 @@ def test_of_the_base_rules_on_a_subject_only_those_saying_what_the_sheet_says_ar
     layers = {c.rule: c.layer for c in answer.citations}
     assert layers.get("641 (b) NOTE 1") == "replaced", layers
     assert layers.get("641 (a)", "base") == "base", layers
+
+
+def test_the_penalty_list_of_a_sheet_without_one_is_its_bases_and_says_so(layered, capsys):
+    status, out, err = run_cli(capsys, "penalties", "tripping", "--ruleset", "spring-classic", "--json")
+    rows = json.loads(out)
+    assert status == 0 and rows and all(r["ruleset"] == "rha" for r in rows)
+    assert "lists no infractions of its own" in err and "RHA" in err

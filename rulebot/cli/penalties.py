@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from rulebot.errors import NotFoundError, UsageError
 
@@ -54,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
             _print_classes(index, classes)
         return 0
     query = " ".join(args.query).strip()
+    ruleset = _listing_ruleset(index, ruleset)
     hits = penalties.search_penalties(index, query or None, ruleset, args.code, args.limit)
     if not hits:
         what = f"{query!r}" if query else "the filters"
@@ -64,6 +66,23 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_infractions(index, [inf for inf, _ in hits], show_ruleset=ruleset is None)
     return 0
+
+
+def _listing_ruleset(index, ruleset: str | None) -> str | None:
+    """``ruleset``, or for a tournament sheet with no infractions of its own the first rulebook under
+    it that has some (its calls come from there), said on stderr."""
+    from rulebot import penalties
+    from rulebot.layering import layer_chain
+
+    if ruleset is None or penalties.infractions(index, ruleset):
+        return ruleset
+    for rid in layer_chain(index, ruleset)[1:]:
+        if penalties.infractions(index, rid):
+            own, base = index.rulesets[ruleset].short_name, index.rulesets[rid].short_name
+            print(f"{own} lists no infractions of its own; these are {base}'s, the rules it is layered over "
+                  f"(its own penalty lengths: rulebot penalties --classes --ruleset {ruleset})", file=sys.stderr)
+            return rid
+    return ruleset
 
 
 def _class_json(pc) -> dict:
