@@ -872,6 +872,16 @@ def _doc_terms(inf: Infraction, text: str = "") -> tuple[frozenset, frozenset, f
     return hit
 
 
+def listed_for(index, ruleset: str | None) -> str | None:
+    """The ruleset whose infractions stand for ``ruleset``: itself, or for a tournament sheet with none
+    of its own the first rulebook under it that has some (its calls come from there); None for None."""
+    from rulebot.layering import layer_chain
+
+    if ruleset is None or infractions(index, ruleset):
+        return ruleset
+    return next((rid for rid in layer_chain(index, ruleset)[1:] if infractions(index, rid)), ruleset)
+
+
 #: A penalty-search result scoring under this share of the best is left out.
 RELATIVE_CUT = 0.4
 

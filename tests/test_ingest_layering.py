@@ -266,3 +266,10 @@ def test_the_penalty_list_of_a_sheet_without_one_is_its_bases_and_says_so(layere
     rows = json.loads(out)
     assert status == 0 and rows and all(r["ruleset"] == "rha" for r in rows)
     assert "lists no infractions of its own" in err and "RHA" in err
+
+
+def test_the_apps_penalty_list_of_a_sheet_without_one_is_its_bases(layered):
+    from rulebot.ui.library import Library
+
+    rows = Library(layered.index).search_penalties("", "spring-classic")
+    assert rows and {r.ruleset for r in rows} == {"rha"}

@@ -69,20 +69,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _listing_ruleset(index, ruleset: str | None) -> str | None:
-    """``ruleset``, or for a tournament sheet with no infractions of its own the first rulebook under
-    it that has some (its calls come from there), said on stderr."""
+    """``ruleset``, or for a tournament sheet with no infractions of its own the rulebook under it whose
+    infractions stand for it (:func:`rulebot.penalties.listed_for`), said on stderr."""
     from rulebot import penalties
-    from rulebot.layering import layer_chain
 
-    if ruleset is None or penalties.infractions(index, ruleset):
-        return ruleset
-    for rid in layer_chain(index, ruleset)[1:]:
-        if penalties.infractions(index, rid):
-            own, base = index.rulesets[ruleset].short_name, index.rulesets[rid].short_name
-            print(f"{own} lists no infractions of its own; these are {base}'s, the rules it is layered over "
-                  f"(its own penalty lengths: rulebot penalties --classes --ruleset {ruleset})", file=sys.stderr)
-            return rid
-    return ruleset
+    listed = penalties.listed_for(index, ruleset)
+    if listed != ruleset:
+        own, base = index.rulesets[ruleset].short_name, index.rulesets[listed].short_name
+        print(f"{own} lists no infractions of its own; these are {base}'s, the rules it is layered over "
+              f"(its own penalty lengths: rulebot penalties --classes --ruleset {ruleset})", file=sys.stderr)
+    return listed
 
 
 def _class_json(pc) -> dict:

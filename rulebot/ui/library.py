@@ -356,11 +356,13 @@ class Library:
 
     def search_penalties(self, query: str, ruleset: str | None = None) -> list[PenaltyView]:
         """Rows matching ``query`` best first (``rulebot.penalties.search_penalties``: infraction
-        name, penalty and rule text), in ``ruleset`` (None: all); every row, in the library's order,
+        name, penalty and rule text), in ``ruleset`` (None: all; a tournament sheet with no infractions
+        of its own: its base's, ``rulebot.penalties.listed_for``); every row, in the library's order,
         for a blank query."""
         mod = self._penalties_mod()
         if not mod:
             return []
+        ruleset = mod.listed_for(self.index, ruleset)  # a sheet with none of its own: its base's
         if not query.strip():
             rows = self.penalties()
             return [r for r in rows if ruleset is None or r.ruleset == ruleset]
