@@ -380,6 +380,9 @@ def sheet_penalty_lengths(index: ClauseIndex, ruleset_id: str, base_id: str, tex
         # "Minor (2 minutes)", not "Bench minor (2 minutes)" for a sheet that sets only the minor
         pattern = re.compile(rf"(?<![\w-])(?<!bench )(?<!double )({re.escape(pc.name)})\s*\([^)]*\bminutes?\)", re.I)
         new = pattern.sub(lambda m, pc=pc: f"{m.group(1)} ({pc.duration.strip()})", text)
+        if pc.name == "minor":  # "Double minor (2 × 2 minutes)" -> "Double minor (2 × 90 seconds)"
+            new = re.sub(r"(?<![\w-])(double minor)\s*\(2 × [^)]*\)?\)", lambda m, pc=pc: f"{m.group(1)} (2 × {pc.duration.strip()})",
+                         new, flags=re.I)
         if new != text:
             text = new
             used.append(pc)

@@ -1107,3 +1107,8 @@ def test_a_goalie_covering_the_puck_is_no_foul_a_skater_covering_it_is():
     assert answer.citations[0].rule == "617 (b)"  # "Upon the goaltender making a save, the play shall be stopped ..."
     assert answer.answer.startswith("Upon the goaltender making a save")
     assert not s.ask("goalie covers the ball", "ball-hockey").answer.startswith("Penalty shot")
+
+
+def test_a_double_minor_is_given_as_two_minors_where_the_rulebook_gives_no_length_for_it():
+    answer = get_searcher().ask("what's the penalty for spearing", "firs-2017")
+    assert answer.answer.startswith("Double minor (2 × 2 minutes)")

@@ -184,6 +184,9 @@ def _durations(index: ClauseIndex, ruleset: str) -> dict[str, str]:
             mins = [pc.minutes, *pc.alt_minutes]
             unit = " minute" if mins == [1] else " minutes"
             out[pc.name] = " or ".join(pen.format_minutes(m) for m in mins) + unit
+    if "minor" in out and "double minor" not in out:
+        # two minors served one after the other (a rulebook that gives no length of its own for it)
+        out["double minor"] = f"2 × ({out['minor']})" if " or " in out["minor"] else f"2 × {out['minor']}"
     return out
 
 
