@@ -240,3 +240,13 @@ def test_a_signal_answer_cites_its_rule_by_a_clause_with_text_and_names_it_once(
     from rulebot.corpus import load_index
 
     assert load_index().get(answer.citations[0].clause_id).label == "Annex B Kneeing"
+
+
+def test_a_penalty_class_signal_goes_only_with_a_clause_that_gives_that_penalty():
+    # FIRS Annex B links the Penalty Shot signal to rule 6.4.8 (its B, the last two minutes); 6.4.8 A is a minor
+    from rulebot.corpus import load_index
+    from rulebot.search.answer import signal_for
+
+    index = load_index()
+    assert signal_for(index, index.lookup("firs-2017", "6.4.8 A")) is None
+    assert signal_for(index, index.lookup("firs-2017", "6.4.8 B")).name == "Penalty Shot"

@@ -407,6 +407,13 @@ def signal_for(index: ClauseIndex, clause: Clause, query: str = ""):
     keys |= {rule_key(a.number) for a in index.ancestors(clause) if a.number}
     found = [sig for sig in load_signals(index)
              if sig.ruleset == clause.ruleset and any(rule_key(r) in keys for r in sig.rules)]
+    pen = _penalty_tools()
+    if pen is not None and found:
+        # a signal for a penalty class (Penalty Shot, Misconduct) goes with a clause that gives it: FIRS
+        # 6.4.8 A's minor for displacing the goal post is not 6.4.8 B's penalty shot
+        given = {k for cp in pen.parts_from_text(clause.text) for k in cp.kinds}
+        classes = set(pen.CLASS_NAMES)
+        found = [sig for sig in found if sig.name.lower() not in classes or sig.name.lower() in given]
     if len(found) <= 1:
         return found[0] if found else None
     asked, text = set(terms(query)), clause.text.lower()
