@@ -273,3 +273,19 @@ def test_the_apps_penalty_list_of_a_sheet_without_one_is_its_bases(layered):
 
     rows = Library(layered.index).search_penalties("", "spring-classic")
     assert rows and {r.ruleset for r in rows} == {"rha"}
+
+
+def test_how_long_is_a_game_finds_a_sheet_that_says_halves(tmp_path):
+    from rulebot.ingest import ingest_file
+    from rulebot.search import Searcher
+
+    sheet = tmp_path / "slam.txt"
+    sheet.write_text("SUMMER SLAM TOURNAMENT RULES\nThe RHA rule book applies except as amended below.\n\n"
+                     "1. Game Format\n1.1 Games are two 15 minute running-time halves with a 1 minute break.\n"
+                     "1.2 The clock stops in the last minute of the second half.\n"
+                     "1.3 Teams must be ready 10 minutes before scheduled game time.\n\n2. Penalties\n"
+                     "2.1 Minor penalties are 90 seconds running time.\n2.2 Major penalties are 4 minutes.\n",
+                     encoding="utf-8")
+    ingest_file(sheet, "slam", base="rha")
+    answer = Searcher(load_index(use_cache=False)).ask("how long is a game", "slam")
+    assert answer.citations[0].rule == "1.1"  # not 1.3, which only says "game time"
