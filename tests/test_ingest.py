@@ -172,16 +172,22 @@ def test_a_ruleset_id_from_a_name_with_accents_keeps_its_letters():
     assert slug("???") == "my-rules"
 
 
-def test_a_sheets_plural_shorthand_defines_its_penalty_classes(tmp_path):
+def _sheet_classes(tmp_path, name: str, text: str, base: str) -> tuple[dict, object]:
+    """Ingest ``text`` as sheet ``name`` over ``base``: its penalty classes by name, and the index."""
     from rulebot.penalties import penalty_classes
 
-    sheet = tmp_path / "fall-faceoff.md"
-    sheet.write_text("# Fall Faceoff\n\n## Penalties\n- Minors are 2 minutes stop time.\n"
-                     "- Majors are 5 minutes and come with a game misconduct.\n\n## Format\n"
-                     "- Two 18 minute periods.\n", encoding="utf-8")
-    ingest_file(sheet, "fall-faceoff", base="firs-2017")
+    sheet = tmp_path / name
+    sheet.write_text(text, encoding="utf-8")
+    ingest_file(sheet, sheet.stem, base=base)
     index = load_index(use_cache=False)
-    assert {(c.name, c.minutes) for c in penalty_classes(index, "fall-faceoff")} == {("minor", 2.0), ("major", 5.0)}
+    return {c.name: c for c in penalty_classes(index, sheet.stem)}, index
+
+
+def test_a_sheets_plural_shorthand_defines_its_penalty_classes(tmp_path):
+    classes, index = _sheet_classes(tmp_path, "fall-faceoff.md", "# Fall Faceoff\n\n## Penalties\n- Minors are 2 minutes "
+                                    "stop time.\n- Majors are 5 minutes and come with a game misconduct.\n\n## Format\n"
+                                    "- Two 18 minute periods.\n", "firs-2017")
+    assert {(c.name, c.minutes) for c in classes.values()} == {("minor", 2.0), ("major", 5.0)}
     from rulebot.search import Searcher
 
     answer = Searcher(index).ask("how long is a major", "fall-faceoff")
@@ -600,14 +606,10 @@ def test_a_sheets_short_name_is_its_title_without_rules():
 
 
 def test_two_classes_in_one_sheet_sentence_are_quoted_as_the_sheet_says_them(tmp_path):
-    from rulebot.penalties import penalty_classes
-
-    sheet = tmp_path / "cup.txt"
-    sheet.write_text("Hi coaches,\n\nFIRS rules apply except for the following.\nAll games are two 12 minute periods.\n"
-                     "Minor penalties are 90 seconds and major penalties are 4 minutes.\n"
-                     "Each team gets one 30 second timeout per game.\n\nThanks,\nDana\n", encoding="utf-8")
-    ingest_file(sheet, "cup", base="firs-2017")
-    classes = {c.name: c for c in penalty_classes(load_index(use_cache=False), "cup")}
+    classes, _ = _sheet_classes(tmp_path, "cup.txt", "Hi coaches,\n\nFIRS rules apply except for the following.\n"
+                                "All games are two 12 minute periods.\nMinor penalties are 90 seconds and major "
+                                "penalties are 4 minutes.\nEach team gets one 30 second timeout per game.\n\n"
+                                "Thanks,\nDana\n", "firs-2017")
     assert (classes["minor"].minutes, classes["major"].minutes) == (1.5, 4.0)
     # verbatim, and not run on into the next rule ("... 90 seconds Each team gets one 30 second timeout")
     assert classes["minor"].effect == "Minor penalties are 90 seconds and major penalties are 4 minutes."
