@@ -613,3 +613,13 @@ def test_two_classes_in_one_sheet_sentence_are_quoted_as_the_sheet_says_them(tmp
     assert (classes["minor"].minutes, classes["major"].minutes) == (1.5, 4.0)
     # verbatim, and not run on into the next rule ("... 90 seconds Each team gets one 30 second timeout")
     assert classes["minor"].effect == "Minor penalties are 90 seconds and major penalties are 4 minutes."
+
+
+def test_two_sub_rules_under_a_numbered_rule_are_sub_rules(tmp_path):
+    sheet = tmp_path / "slam.txt"
+    sheet.write_text("SUMMER SLAM TOURNAMENT RULES\n\n1. Game Format\n1.1 Games are two 15 minute running-time halves.\n"
+                     "1.2 Teams must be ready 10 minutes before scheduled game time.\n", encoding="utf-8")
+    ingest_file(sheet, "slam", base="rha")
+    numbers = {c.number: c.text for c in load_index(use_cache=False).by_ruleset("slam") if c.text}
+    assert numbers == {"1.1": "Games are two 15 minute running-time halves.",
+                       "1.2": "Teams must be ready 10 minutes before scheduled game time."}

@@ -75,13 +75,17 @@ def detect_layout(text: str) -> str:
 
 def _looks_outlined(lines: list[str]) -> bool:
     """Whether a document without a dotted contents is an outline (issue 7: rule sheets users
-    ingest): two markdown or keyword headings, three decimal-numbered lines or two lettered items."""
+    ingest): two markdown or keyword headings, three decimal-numbered lines (two under the numbered
+    rule they belong to) or two lettered items."""
     def count(pattern: str) -> int:
         return sum(bool(re.match(pattern, ln)) for ln in lines)
 
+    # "1.1", "1.2" under a "1. Game Format" line: two sub-rules of a numbered rule are an outline too
+    tops = {m.group(1) for ln in lines if (m := re.match(r"(\d{1,3})[.)]\s+\S", ln))}
+    subs = [m.group(1) for ln in lines if (m := re.match(r"(\d{1,3})(?:\.\d{1,3})+\.?\s+\S", ln))]
     return (count(r"#{1,6}\s+\S") >= 2
             or count(r"(?:Article|ARTICLE|Section|SECTION|Chapter|CHAPTER|Part|PART|Rule|§)\s*\d{1,3}\b") >= 2
-            or count(r"\d{1,3}(?:\.\d{1,3})+\.?\s+\S") >= 3
+            or len(subs) >= 3 or (len(subs) >= 2 and set(subs) <= tops)
             or count(r"\(?[a-h][.)]\s+\S") >= 2
             or count(r"\(\d{1,2}\)\s+\S") >= 2)
 
