@@ -29,6 +29,12 @@ async def ask(pilot, app, question: str) -> None:
     await settle(pilot, app)
 
 
+async def press(pilot, app, *keys: str) -> None:
+    """Press ``keys`` and let the app settle."""
+    await pilot.press(*keys)
+    await settle(pilot, app)
+
+
 # -------------------------------------------------------------------------------------------- Ask
 
 
@@ -268,20 +274,16 @@ async def test_practice_quiz_gives_feedback_quoting_the_clause_and_a_result(make
         first = pane.session.current
         assert first is not None and first.position == 0
         assert app.focused in (app.query_one(QuestionCard), app.query_one("#quiz-answer"))
-        await pilot.press(*right_keys(first))
-        await settle(pilot, app)
+        await press(pilot, app, *right_keys(first))
         feedback = text_of(app.query_one("#quiz-feedback"))
         assert feedback.startswith("Right.")
         assert first.question.cite[0].quote in feedback
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await press(pilot, app, "enter")
         second = pane.session.current
         assert second is not None and second.position == 1
-        await pilot.press(*wrong_keys(second))
-        await settle(pilot, app)
+        await press(pilot, app, *wrong_keys(second))
         assert text_of(app.query_one("#quiz-feedback")).startswith("Wrong")
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await press(pilot, app, "enter")
         summary = text_of(app.query_one("#result-summary"))
         assert "Score: 1/2 (50%)" in summary and "By topic" in summary
         assert pane.result.score == 1 and pane.result.mode == "practice"
@@ -303,8 +305,7 @@ async def test_a_quiz_left_unfinished_is_resumed_where_it_stopped(make):
         await settle(pilot, app)
         assert text_of(app.query_one("#quiz-feedback")).startswith("answer with")
         assert pane.session.current.position == 0
-        await pilot.press(*right_keys(pane.session.current))
-        await settle(pilot, app)
+        await press(pilot, app, *right_keys(pane.session.current))
         second_id = pane.session.items[1].question.id
     app = make()  # the app quit mid-quiz and started again
     async with app.run_test(size=SIZE) as pilot:
@@ -318,10 +319,8 @@ async def test_a_quiz_left_unfinished_is_resumed_where_it_stopped(make):
         await settle(pilot, app)
         item = pane.session.current
         assert item.position == 1 and item.question.id == second_id
-        await pilot.press(*right_keys(item))
-        await settle(pilot, app)
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await press(pilot, app, *right_keys(item))
+        await press(pilot, app, "enter")
         assert "Score: 2/2 (100%)" in text_of(app.query_one("#result-summary"))
         app.query_one("#quiz-again", Button).press()
         await settle(pilot, app)
