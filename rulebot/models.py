@@ -81,6 +81,12 @@ class Clause:
         """The part of ``id`` after the ruleset (``"6.4.21.c"``)."""
         return self.id.split(":", 1)[1]
 
+    def text_start(self, chars: int) -> str:
+        """The clause's text on one line, at most ``chars`` characters, ending with "…" when cut (for
+        lists and tree labels)."""
+        text = " ".join(self.text.split())
+        return text if len(text) <= chars else text[: chars - 1].rstrip() + "…"
+
     @property
     def label(self) -> str:
         """``number`` and ``title`` joined for display (``"6.4.21 High Sticks"``); the title once where

@@ -73,12 +73,6 @@ def run_search(args: argparse.Namespace) -> int:
 LIST_CHARS = 60
 
 
-def _start(text: str) -> str:
-    """The start of a clause's text for a list: at most :data:`LIST_CHARS` characters, "…" when cut."""
-    text = " ".join(text.split())
-    return text if len(text) <= LIST_CHARS else text[:LIST_CHARS - 1].rstrip() + "…"
-
-
 def run_rule(args: argparse.Namespace) -> int:
     from rulebot.corpus import load_index
 
@@ -105,10 +99,10 @@ def run_rule(args: argparse.Namespace) -> int:
         con = console()
         for c in rows:
             if c.kind == "document":
-                con.print(f"[cyan](preamble)[/cyan] {escape(_start(c.text))}")
+                con.print(f"[cyan](preamble)[/cyan] {escape(c.text_start(LIST_CHARS))}")
                 continue
             pad = "  " * (len(index.ancestors(c)))
-            con.print(f"{pad}[cyan]{escape(c.number)}[/cyan] {escape(c.title or _start(c.text))}")
+            con.print(f"{pad}[cyan]{escape(c.number)}[/cyan] {escape(c.title or c.text_start(LIST_CHARS))}")
         return 0
     clause = index.lookup(args.ruleset, number)
     if clause is None and " " in number:

@@ -25,9 +25,7 @@ def node_label(clause: Clause) -> Text:
     start of the text (notes, items, paragraphs)."""
     if clause.label and (clause.title or not clause.text):
         return Text(clause.label)
-    text = " ".join(clause.text.split())
-    if len(text) > LABEL_CHARS:
-        text = text[: LABEL_CHARS - 1].rstrip() + "…"
+    text = clause.text_start(LABEL_CHARS)
     if clause.label:
         return Text.assemble(f"{clause.label} ", (text, "italic"))
     return Text(text or clause.kind, style="italic")
