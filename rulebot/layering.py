@@ -78,8 +78,6 @@ _SUBJECT_RES = {name: re.compile(pat) for name, pat in SUBJECTS.items()}
 #: A question word in at most this many clauses of the base ruleset is a topic of its own ("slapshots"
 #: in the ball-hockey rules): a sheet rule with the word amends the base rules with it.
 TOPIC_DF = 3
-#: The index the document frequencies below are of, and ``{ruleset id: {term: clauses with it}}``.
-_DF_CACHE: list = [None, {}]
 #: Subjects too broad to make a base clause "replaced" on their own (a rule on penalty lengths does
 #: not replace the rule on boarding, though both mention penalties).
 _BROAD = frozenset({"penalties"})
@@ -150,17 +148,24 @@ def _terms(text: str) -> set[str]:
 
 
 def _document_frequency(index: ClauseIndex, ruleset_id: str) -> dict[str, int]:
-    """How many clauses of ``ruleset_id`` have each stemmed term (cached for the latest index)."""
-    if _DF_CACHE[0] is not index:
-        _DF_CACHE[:] = [index, {}]
-    by_ruleset = _DF_CACHE[1]
-    if ruleset_id not in by_ruleset:
-        df: dict[str, int] = {}
-        for clause in index.by_ruleset(ruleset_id):
-            for t in _terms(f"{clause.title} {clause.text}"):
-                df[t] = df.get(t, 0) + 1
-        by_ruleset[ruleset_id] = df
-    return by_ruleset[ruleset_id]
+    """How many clauses of ``ruleset_id`` have each stemmed term (built once for every ruleset and kept
+    in the disk cache with the index, see :mod:`rulebot.derived`: stemming a rulebook costs ~50 ms)."""
+    from pathlib import Path
+
+    from rulebot import derived
+
+    def build() -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for rid in index.rulesets:
+            df = out.setdefault(rid, {})
+            for clause in index.by_ruleset(rid):
+                for t in _terms(f"{clause.title} {clause.text}"):
+                    df[t] = df.get(t, 0) + 1
+        return out
+
+    here = Path(__file__).parent
+    key = derived.index_fingerprint(index) + derived.files_digest(__file__, here / "search" / "text.py")
+    return derived.cached("term-df", key, build, index).get(ruleset_id, {})
 
 
 def topic_terms(index: ClauseIndex, base_id: str, question: str) -> set[str]:
