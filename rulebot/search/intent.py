@@ -70,8 +70,6 @@ _PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must) .{0,40}\b(?:go|w
                         r"what happens (?:when|if|after|next))\b", re.I)
 #: Covering the puck, a foul for a skater and the goalkeeper's right ("goalie covers the puck").
 _COVERS = re.compile(r"smother|covers the|closes? (?:his|her|their) hand", re.I)
-_GOALIE_ONLY = re.compile(r"\b(?:goalie|goalies|goalkeeper|goaltender|keeper|netminder|tender)\b", re.I)
-_SKATER = re.compile(r"\b(?:player|skater|defen[cs]eman|defen[cs]emen|defender|forward|winger|d-man|guy)\b", re.I)
 #: "What happens if/when ...": with a foul told after it, the call.
 _WHAT_HAPPENS_IF = re.compile(r"\bwhat happens (?:if|when)\b", re.I)
 #: A foul described in a question ("gets hooked from behind", "trips somebody", "slashes the goalie"):
@@ -198,8 +196,11 @@ def classify(question: str) -> Intent:
     # ... and a blow named in a few words ("elbow to the head") is one
     # ("what happens if a player fights" asks for the call too)
     fouls = {m.group(0).lower() for m in _FOUL.finditer(question)}
-    if fouls and all(_COVERS.match(f) for f in fouls) and _GOALIE_ONLY.search(question) and not _SKATER.search(question):
-        fouls = set()  # "goalie covers the puck": the goalkeeper's own right, a stoppage, not a foul
+    if fouls and all(_COVERS.match(f) for f in fouls):
+        from rulebot.search.ranker import roles
+
+        if roles(question) == {"goalkeeper"}:
+            fouls = set()  # "goalie covers the puck": the goalkeeper's own right, a stoppage, not a foul
     foul = bool(fouls or (_BLOW.search(question) and len(ws) <= BLOW_WORDS)) and not (
         signal or number or (procedure and not _WHAT_HAPPENS_IF.search(question)) or _DEFINES.search(question)
         or _VALIDITY.search(question) or _STOPPAGE.search(question))
