@@ -692,9 +692,12 @@ def test_a_list_announced_without_a_colon_is_answered_with_its_items():
 
 
 def test_a_term_in_quotes_is_the_term_asked_to_be_defined():
-    from rulebot.search import prefer_quoted_term
+    from rulebot.search import asked_terms, classify, prefer_defining_clause
 
-    assert prefer_quoted_term([], "what does 'icing' mean") == []
+    assert prefer_defining_clause([], "what does 'icing' mean", classify("what does 'icing' mean")) == []
+    assert asked_terms("what does 'icing' mean", classify("what does 'icing' mean")) == ["icing"]
+    assert asked_terms("What exactly is a gross misconduct - can he come back?",
+                       classify("What exactly is a gross misconduct - can he come back?")) == ["gross misconduct"]
     # RHA 642 (e) NOTE 2 "Control of the puck means the act of propelling the puck with the stick",
     # not the penalty-shot rules the rest of the question is about
     a = get_searcher().ask("He was fouled from behind on the breakaway - what counts as 'control' of the "

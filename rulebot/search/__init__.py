@@ -120,7 +120,7 @@ class Searcher:
             reranked = self.prefer_basic_case(self.rules_of_rows(reranked), query)
         if intent.number:
             reranked = self.prefer_numbered_subject(reranked, rest)
-        reranked = prefer_quoted_term(reranked, query)  # "when the book says 'altercation', ..."
+        reranked = prefer_defining_clause(reranked, query, intent)  # "when the book says 'altercation', ..."
         if _FIRST_OF_LIST.search(query):
             reranked = self.prefer_first_item(reranked)
         if bare_topic(rest):
@@ -806,22 +806,59 @@ _LEADING_SMALL = re.compile(r"^(?:(?:in|the|a|an|to|be|being|on|of)\s+)+")
 QUOTED_TERM_WEIGHT = 3.0
 
 
-def prefer_quoted_term(hits: list[Hit], question: str) -> list[Hit]:
-    """For "what does it mean that he had 'control' of the puck": a clause that defines the term in
-    quotes, naming it in its first words ("Control of the puck means the act of propelling ...", RHA
-    642 (e) NOTE 2) or a glossary entry with it as title, before the clauses that only use it."""
-    quoted = [_LEADING_SMALL.sub("", q.strip().lower()) for q in _QUOTED.findall(question) if len(q.split()) <= 5]
-    if not quoted:
+#: The thing a "what is" question asks about: "what (exactly) is a gross misconduct", "what does a
+#: gross misconduct (actually) mean", "what continuous play means", "define icing".
+_ASKED_TERM = re.compile(
+    r"\bwhat(?: exactly| actually)?(?:'?s| is| are)(?: (?:exactly|actually|really))? (?:an? |the )?(?P<a>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)"
+    r"\s*(?:[?.!,;:]|\s[-–—]\s|$| in (?:the )?(?:rules?|book|rulebook)\b| exactly\b| actually\b| anyway\b)"
+    r"|\bwhat (?:does|do) (?:an? |the )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?: actually| exactly| really)? mean\b"
+    r"|\b(?:define|definition of|meaning of) (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)",
+    re.I)
+#: Words that are no term of the rules ("what is it", "what's going on").
+_NO_TERM = frozenset("it this that he she they we i you going happening up the call there".split())
+
+
+def asked_terms(question: str, intent: Intent) -> list[str]:
+    """Terms a question asks the meaning of, lower case: those in quotes ("what does 'continuous play'
+    mean"), and for a definition question the thing after "what is a", "what does a ... mean"."""
+    terms = [_LEADING_SMALL.sub("", q.strip().lower()) for q in _QUOTED.findall(question) if len(q.split()) <= 5]
+    if intent.definition:
+        for m in _ASKED_TERM.finditer(question):
+            term = (m.group("a") or m.group("b") or m.group("c") or "").lower()
+            if term and term.split()[0] not in _NO_TERM:
+                terms.append(term)
+    return terms
+
+
+#: A clause that names its subject first and says what it is: "A Gross Misconduct penalty involves ...",
+#: "Continuous play - when whistles lead to ...", "Hooking: Impeding a player ..." (after the term).
+_DEFINING_HEAD = re.compile(r"^(?:\s*(?:penalty|penalties|rule))?\w*[\"'”’]?\s*(?:\s[-–—]\s|:\s|(?:involves?|means|is defined as"
+                            r"|shall (?:mean|include|involve)|includes?|is|are) )", re.I)
+
+
+def defines_term(clause, term: str) -> bool:
+    """True when ``clause`` says what ``term`` (lower case) is: a glossary entry with it as title, or a
+    text naming it in its first words and then defining it (:data:`STATES_DEFINITION`,
+    :data:`_DEFINING_HEAD`)."""
+    if clause.kind == "definition" and term in clause.title.lower():
+        return True
+    head = re.sub(r"^\W*(?:(?:an?|the)\s+)?[\"'“‘]?", "", clause.text[:len(term) + 80].lower())
+    if head.startswith(term) and _DEFINING_HEAD.match(head[len(term):]):
+        return True
+    start = clause.text[:60].lower()
+    return (start.startswith(term) or f" {term}" in start[:len(term) + 20]) and bool(STATES_DEFINITION.search(clause.text))
+
+
+def prefer_defining_clause(hits: list[Hit], question: str, intent: Intent) -> list[Hit]:
+    """For "what does it mean that he had 'control' of the puck", "what exactly is a gross misconduct":
+    a clause that defines the term asked about (:func:`defines_term`: "Control of the puck means the act
+    of propelling ...", RHA 642 (e) NOTE 2; "A Gross Misconduct penalty involves ...", RHA 404 (g))
+    weighs QUOTED_TERM_WEIGHT more than the clauses that only use it."""
+    terms = asked_terms(question, intent)
+    if not terms:
         return hits
-    out = []
-    for h in hits:
-        c, w = h.clause, 1.0
-        head = c.text[:60].lower()
-        if any((c.kind == "definition" and q in c.title.lower())
-               or (head.startswith(q) or f" {q}" in head[:len(q) + 20]) and STATES_DEFINITION.search(c.text)
-               for q in quoted):
-            w = QUOTED_TERM_WEIGHT
-        out.append(Hit(c, h.score * w))
+    out = [Hit(h.clause, h.score * (QUOTED_TERM_WEIGHT if any(defines_term(h.clause, t) for t in terms) else 1.0))
+           for h in hits]
     return sorted(out, key=lambda h: -h.score)
 
 

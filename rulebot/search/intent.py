@@ -43,7 +43,8 @@ _ASKS_SIGNAL = re.compile(
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as"
                          r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
                          r"|considered|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|called in the rules?"
-                         r"|(?:book|rules|rulebook|rule book) (?:says|calls|means))\b"
+                         r"|(?:book|rules|rulebook|rule book) (?:says|calls|means)|(?:book|rules|rulebook|rule book)'?s? (?:idea|definition) of"
+                         r"|what ['\"‘“][\w -]{2,40}['\"’”] means?)\b"
                          r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
 _PENALTY = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:(?:penalty|penalties)(?! (?:box|bench|timekeeper|time keeper|shot|kill))"
