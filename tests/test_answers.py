@@ -1115,3 +1115,14 @@ def test_a_goalie_covering_the_puck_is_no_foul_a_skater_covering_it_is():
 def test_a_double_minor_is_given_as_two_minors_where_the_rulebook_gives_no_length_for_it():
     answer = get_searcher().ask("what's the penalty for spearing", "firs-2017")
     assert answer.answer.startswith("Double minor (2 × 2 minutes)")
+
+
+def test_a_rule_for_a_power_play_gives_way_when_the_question_names_none():
+    # ball hockey 42 "When the penalized team's goalie freezes the ball ..." is for a power play;
+    # a plain "goalie covered it, how do we restart" is rule 13 (green area, 5 seconds)
+    a = get_searcher().ask("Keeper covers the ball up and I stop play. How do we restart, and where must "
+                           "the other team wait?", "ball-hockey")
+    assert a.citations[0].text.startswith("When the ball is covered by the goaltender")
+    # and a question that says the team is shorthanded still gets 42
+    a = get_searcher().ask("Shorthanded team's keeper covers the ball up. Who restarts with it?", "ball-hockey")
+    assert a.citations[0].text.startswith("When the penalized team's goalie freezes the ball")

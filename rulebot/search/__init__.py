@@ -126,6 +126,7 @@ class Searcher:
         if bare_topic(rest):
             reranked = self.general_case_first(reranked, rest)
         reranked = self.asked_verb_first(reranked, rest)
+        reranked = self.unmet_state_later(reranked, rest)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -205,6 +206,22 @@ class Searcher:
         own = set(terms(query))
         return any(w >= 2.0 and own & group & r.doc_terms[a] and not group & r.doc_terms[b]
                    for w, group in r.concepts(query))
+
+    def unmet_state_later(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
+        """A clause for a game state the question does not name weighs UNMET_STATE_WEIGHT: "goalie
+        covers the ball, how do we restart" is ball hockey 13, not 42 "When the penalized team's goalie
+        freezes the ball ..." (a power play).  The state is read from the clause's opening condition
+        ("When/If ..., ") by :data:`_STATE`; the question names it by a word or synonym of it."""
+        asked = set(terms(query)).union(*(g for _, g in self.ranker.concepts(query)))
+        out = []
+        for n, h in enumerate(hits):
+            w = 1.0
+            if n < depth and (m := _CONDITION.match(h.clause.text)):
+                states = {s.lastgroup for s in _STATE.finditer(m.group(0))}
+                if states and not any(_STATE_STEMS[st] & asked for st in states):
+                    w = UNMET_STATE_WEIGHT
+            out.append(Hit(h.clause, h.score * w))
+        return sorted(out, key=lambda h: -h.score)
 
     def asked_verb_first(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """For "who serves it?", "who takes the shot?": a clause without the verb asked about (or a
@@ -805,6 +822,19 @@ _LEADING_SMALL = re.compile(r"^(?:(?:in|the|a|an|to|be|being|on|of)\s+)+")
 #: How much a clause that defines the quoted term ("Control of the puck means ...") gains.
 QUOTED_TERM_WEIGHT = 3.0
 
+
+#: A clause's opening condition: "When the penalized team's goalie freezes the ball and play is blown down,".
+_CONDITION = re.compile(r"^\W*(?:when|if|should|whenever|in (?:the )?(?:case|event)|during)\b[^,.;]{0,160}[,;]", re.I)
+#: Game states a rule may be for alone, by family: a power play (a penalized team, short-handed play),
+#: the last minutes of a game, an empty net.
+_STATE = re.compile(r"(?P<strength>\bpenali[sz]ed team|\bpower ?-?plays?\b|\bshort-?handed\b)"
+                    r"|(?P<late>\b(?:last|final) (?:two|2|five|5) minutes\b)"
+                    r"|(?P<empty>\bgoal(?:keeper|ie|tender) (?:has been |is |was )?removed\b)", re.I)
+#: Stems by which a question names a family of :data:`_STATE` ("they're killing a penalty", "on the pp").
+_STATE_STEMS = {"strength": frozenset({"penal", "power", "powerplay", "short_hand", "kill", "advantag", "pp", "pk"}),
+                "late": frozenset({"last", "final", "end"}),
+                "empty": frozenset({"remov", "pull", "empti"})}
+UNMET_STATE_WEIGHT = 0.85
 
 #: The thing a "what is" question asks about: "what (exactly) is a gross misconduct", "what does a
 #: gross misconduct (actually) mean", "what continuous play means", "define icing".
