@@ -212,15 +212,14 @@ class Searcher:
         covers the ball, how do we restart" is ball hockey 13, not 42 "When the penalized team's goalie
         freezes the ball ..." (a power play).  The state is read from the clause's opening condition
         ("When/If ..., ") by :data:`_STATE`; the question names it by a word or synonym of it."""
+        states = [{s.lastgroup for s in _STATE.finditer(m.group(0))} if (m := _CONDITION.match(h.clause.text)) else set()
+                  for h in hits[:depth]]
+        if not any(states):
+            return hits
         asked = set(terms(query)).union(*(g for _, g in self.ranker.concepts(query)))
-        out = []
-        for n, h in enumerate(hits):
-            w = 1.0
-            if n < depth and (m := _CONDITION.match(h.clause.text)):
-                states = {s.lastgroup for s in _STATE.finditer(m.group(0))}
-                if states and not any(_STATE_STEMS[st] & asked for st in states):
-                    w = UNMET_STATE_WEIGHT
-            out.append(Hit(h.clause, h.score * w))
+        out = [Hit(h.clause, h.score * (UNMET_STATE_WEIGHT if n < depth and states[n]
+                                        and not any(_STATE_STEMS[st] & asked for st in states[n]) else 1.0))
+               for n, h in enumerate(hits)]
         return sorted(out, key=lambda h: -h.score)
 
     def asked_verb_first(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
