@@ -1126,3 +1126,12 @@ def test_a_rule_for_a_power_play_gives_way_when_the_question_names_none():
     # and a question that says the team is shorthanded still gets 42
     a = get_searcher().ask("Shorthanded team's keeper covers the ball up. Who restarts with it?", "ball-hockey")
     assert a.citations[0].text.startswith("When the penalized team's goalie freezes the ball")
+
+
+def test_a_list_inside_a_list_is_given_when_the_question_names_its_subject():
+    # RHA 639 (b): "... the following shall take place: 1. ... 4. If no team scores during the
+    # overtime period, a shootout shall take place as follows: A. ... F." - the shootout's own steps
+    a = get_searcher().ask("How does a shoot-out work under RHA?", None)
+    assert a.answer.startswith("If no team scores during the overtime period, a shootout shall take place")
+    assert "visiting team shooting first" in a.answer
+    assert a.answer.endswith("(4 of 6 steps)")

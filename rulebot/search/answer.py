@@ -466,16 +466,20 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
     if parent is None and ends_announcing(top.text) and announced_steps(index, top):
         parent = top  # only "... will be determined by following rules": what follows is the answer
     if parent is not None:
+        # "how does the shootout work": the list inside the list that announces it ("If no team scores
+        # ..., a shootout shall take place as follows:", RHA 639 (b) 4), not the overtime before it
+        parent = nested_list_asked(index, parent, query) or parent
         # a procedure or a list: its start, then the steps the question asks about (else its first steps)
         every = announced_steps(index, parent)
         # a list of short items (tie-breakers: "Points", "Goal difference", ...) is given whole
         short = len(every) <= MAX_SHORT_ITEMS and sum(len(c.text) for c in every) <= SHORT_ITEMS_CHARS
-        steps = [best_sentences(c.text, query, limit=1)
-                 for c in (every if short else procedure_steps(index, parent, query))]
+        chosen = every if short else procedure_steps(index, parent, query)
+        steps = [best_sentences(c.text, query, limit=1) for c in chosen]
         m = ANNOUNCES.search(parent.text)
         intro = parent.text[:m.end()] if m else best_sentences(parent.text, query, limit=1)
         text = normalise_numbers(f"{intro.strip()} " + " ".join(f"• {s}" for s in steps))
-        return f"{text} [{label(index, parent)}]"
+        more = f" ({len(chosen)} of {len(every)} steps)" if len(chosen) < len(every) else ""
+        return f"{text} [{label(index, parent)}]{more}"
     place = (FACEOFF_PLACE if intent is not None and intent.restart
              else STATES_DEFINITION if (intent is not None and intent.definition) or _QUOTED_TERM.search(query)
              else None)
@@ -664,6 +668,21 @@ def procedure_of(index: ClauseIndex, top: Clause, intent) -> Clause | None:
         for c in reversed(before[-MAX_FOLLOWING_STEPS:]):
             if top in announced_steps(index, c):
                 return c
+    return None
+
+
+def nested_list_asked(index: ClauseIndex, parent: Clause, query: str) -> Clause | None:
+    """A step of ``parent``'s list that announces a list of its own about a word of ``query`` said just
+    before "as follows:" ("If no team scores during the overtime period, a shootout shall take place as
+    follows:" for "how does the shootout work", RHA 639 (b) 4); else None."""
+    asked = set(terms(query))
+    for step in index.children(parent):
+        if not (ends_announcing(step.text) and index.children(step)):
+            continue
+        m = ANNOUNCES.search(step.text)
+        head = step.text[:m.start()] if m else step.text
+        if asked & set(terms(head.rsplit(",", 1)[-1])):
+            return step
     return None
 
 
