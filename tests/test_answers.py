@@ -198,6 +198,9 @@ def test_penalty_class_questions_answer_from_the_class_definition():
     # a question about an infraction is not a class question
     c = s.ask("is boarding a major?", "firs-2017")
     assert c.citations[0].rule.startswith("6.4.13")
+    # time in the box said in slang is the class's length too
+    d = s.ask("how much sin bin time does a minor get in ball hockey")
+    assert d.answer.startswith("Ball hockey penalty 1 min") and d.citations[0].rule == "23"
 
 
 def test_ruleset_names_work_like_ids():

@@ -181,7 +181,10 @@ def _run_quiz(args: argparse.Namespace) -> int:
 
     from rulebot.quiz.history import History
 
-    console = Console(stderr=args.json, highlight=False, soft_wrap=True)
+    console = Console(stderr=args.json, highlight=False)
+    # a terminal gets lines wrapped between words ("dou/ble" split by the terminal otherwise); a pipe or
+    # file gets each line whole
+    console.soft_wrap = not console.is_terminal
     with History.open() as history:
         _warn_recovered(history)
         if args.resume is not None:
