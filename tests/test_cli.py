@@ -115,3 +115,9 @@ def test_chat_ends_on_quit_and_shows_help():
     rows = [json.loads(line) for line in r.stdout.splitlines()]
     assert len(rows) == 2  # the help, the answer; the question after "quit" is never asked
     assert "Follow-ups reuse the previous subject" in rows[0]["help"] and "answer" in rows[1]
+
+
+def test_a_follow_up_asked_alone_points_to_chat():
+    r = rulebot("ask", "and in RHA?")
+    assert r.returncode == 0 and "rulebot chat" in r.stderr
+    assert "rulebot chat" not in rulebot("ask", "how long is a minor in RHA?").stderr

@@ -36,6 +36,12 @@ def run(args: argparse.Namespace) -> int:
     if not question:
         raise UsageError("the question is empty (usage: rulebot ask QUESTION)")
     answer = searcher.ask(question, args.ruleset, args.limit)
+    from rulebot.search.conversation import is_follow_up
+
+    if is_follow_up(question):
+        # "and in RHA?" leans on a question before it, which a single ask does not have
+        print("rulebot: note: this reads like a follow-up; `rulebot chat` keeps the previous question "
+              "for \"and in RHA?\" or \"what's the signal for that?\"", file=sys.stderr)
     if args.json:
         print(json_line(answer.to_json(), indent=2))
     else:
