@@ -884,6 +884,7 @@ def listed_for(index, ruleset: str | None) -> str | None:
 
 #: A penalty-search result scoring under this share of the best is left out.
 RELATIVE_CUT = 0.4
+SYNONYM_SHARE = 0.5
 
 
 def search_penalties(index, query: str | None = None, ruleset: str | None = None,
@@ -913,6 +914,11 @@ def search_penalties(index, query: str | None = None, ruleset: str | None = None
     if not q:
         return [(i, 0.0) for i in pool][:limit]
     q_kinds = _code_kinds(query, loose=True)
+    # the synonym list's other names for what the query says ("diving" -> embellishment, "too many men"
+    # -> illegal substitution) count at SYNONYM_SHARE of the query's own words
+    from rulebot.search.text import load_synonyms, words
+
+    alt = {t for phrase in load_synonyms().expansions(words(query)) for t in _terms(phrase)} - set(q)
     df: dict[str, int] = {}
     docs = []
     for inf in pool:
@@ -921,18 +927,19 @@ def search_penalties(index, query: str | None = None, ruleset: str | None = None
         for t in name | body | label:
             df[t] = df.get(t, 0) + 1
     n = max(len(pool), 1)
-    idf = {t: math.log(1 + n / (1 + df.get(t, 0))) for t in set(q)}
-    total = sum(idf.values()) or 1.0
+    idf = {t: math.log(1 + n / (1 + df.get(t, 0))) for t in set(q) | alt}
+    total = sum(idf[t] for t in set(q)) or 1.0
     scored = []
     for inf, name, body, label in docs:
         s = 0.0
-        for t in set(q):
+        for t in set(q) | alt:
+            share = 1.0 if t in q else SYNONYM_SHARE
             if t in name:
-                s += 1.0 * idf[t]
+                s += 1.0 * idf[t] * share
             elif t in body:
-                s += 0.45 * idf[t]
+                s += 0.45 * idf[t] * share
             elif t in label:
-                s += 0.35 * idf[t]
+                s += 0.35 * idf[t] * share
         s /= total
         if q_kinds and q_kinds <= set(inf.parts.kinds):
             s += 0.15

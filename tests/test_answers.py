@@ -1138,3 +1138,12 @@ def test_a_list_inside_a_list_is_given_when_the_question_names_its_subject():
     assert a.answer.startswith("If no team scores during the overtime period, a shootout shall take place")
     assert "visiting team shooting first" in a.answer
     assert a.answer.endswith("(4 of 6 steps)")
+
+
+def test_a_bare_topic_gets_the_general_call_before_a_last_minutes_case():
+    # FIRS 6.4.6 C (deliberate illegal substitution in the last two minutes: penalty shot) words the
+    # topic as "more men on the floor"; the rule's general call is 6.4.6 A (a bench minor)
+    s = get_searcher()
+    assert s.search("too many men", "firs-2017")[0].clause.number == "6.4.6 A"
+    # named, the last two minutes get their own case
+    assert s.search("too many men on the floor in the last two minutes", "firs-2017")[0].clause.number == "6.4.6 C"

@@ -326,3 +326,12 @@ def test_a_penalty_search_reads_the_whole_clause_not_only_its_penalty_sentence()
     assert hits[0][0].rule == "642 (c)" and hits[0][0].parts.kinds == ("major",)
     # ... while a clause that names spearing only in a list of stick penalties is no row for spearing
     assert all("spear" in i.infraction.lower() for i, _ in search_penalties(load_index(), "spearing"))
+
+
+def test_a_penalty_search_knows_the_synonym_lists_names():
+    """FIRS names too many men on the floor "Illegal Substitution" (Annex C, 6.4.6C)."""
+    from rulebot.corpus import load_index
+    from rulebot.penalties import search_penalties
+
+    hits = search_penalties(load_index(), "too many men", "firs-2017")
+    assert hits and hits[0][0].infraction == "Illegal Substitution"

@@ -187,13 +187,20 @@ class Searcher:
         found = [h.clause for h in hits[:BARE_DEPTH] if rule_of(self.index, h.clause) == rule]
         found += [p for c in found if c.kind == "note" and (p := self.index.get(c.parent or "")) is not None
                   and p.text and rule_of(self.index, p) == rule]
+        special = bool(query) and self.unmet_state(hits[0].clause, query)
+        if special:
+            # the top clause is for a game state the question does not name ("If in the last two
+            # minutes ..., a penalty shot", FIRS 6.4.6 C for "too many men on the floor"): the rule's
+            # general call comes first even when it words the topic otherwise (6.4.6 A "A Bench Minor
+            # Penalty shall be assessed for violation of any section of clause 5.5.4")
+            found += [c for c in self.index.subtree(self.index.get(rule)) if c.text and c.kind != "note"]
         # the first call found in that rule; a rule on equipment or procedure has no general case ("quad
         # skates" is RHA 302 (e), not 302 (a) on projections), and a rule on several things has its call
         # for the one asked among the best hits (RHA 601 (d) 6 for abuse of officials, not 601 (b))
         first = min((c for c in found if imposes_penalty(c.text)), key=lambda c: c.order, default=None)
         if first is None or first.id == hits[0].clause.id:
             return hits
-        if query and self._says_more(hits[0].clause, first, query):
+        if query and not special and self._says_more(hits[0].clause, first, query):
             return hits  # "defender falls on the puck in the crease": the crease case, FIRS 6.4.18 B
         return [Hit(first, hits[0].score)] + [h for h in hits if h.clause.id != first.id]
 
@@ -209,19 +216,26 @@ class Searcher:
                    for w, group in r.concepts(query))
 
     def unmet_state_later(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
-        """A clause for a game state the question does not name weighs UNMET_STATE_WEIGHT: "goalie
-        covers the ball, how do we restart" is ball hockey 13, not 42 "When the penalized team's goalie
-        freezes the ball ..." (a power play).  The state is read from the clause's opening condition
-        ("When/If ..., ") by :data:`_STATE`; the question names it by a word or synonym of it."""
-        states = [{s.lastgroup for s in _STATE.finditer(m.group(0))} if (m := _CONDITION.match(h.clause.text)) else set()
-                  for h in hits[:depth]]
-        if not any(states):
+        """A clause for a game state the question does not name (:meth:`unmet_state`) weighs
+        UNMET_STATE_WEIGHT: "goalie covers the ball, how do we restart" is ball hockey 13, not 42
+        "When the penalized team's goalie freezes the ball ..." (a power play)."""
+        if not any(_opening_states(h.clause.text) for h in hits[:depth]):
             return hits
-        asked = set(terms(query)).union(*(g for _, g in self.ranker.concepts(query)))
-        out = [Hit(h.clause, h.score * (UNMET_STATE_WEIGHT if n < depth and states[n]
-                                        and not any(_STATE_STEMS[st] & asked for st in states[n]) else 1.0))
+        asked = self._asked_stems(query)
+        out = [Hit(h.clause, h.score * (UNMET_STATE_WEIGHT if n < depth and _unmet(_opening_states(h.clause.text), asked)
+                                        else 1.0))
                for n, h in enumerate(hits)]
         return sorted(out, key=lambda h: -h.score)
+
+    def unmet_state(self, clause, query: str) -> bool:
+        """True when ``clause`` opens on a game state (:data:`_STATE`: a power play, the last minutes,
+        an empty net: "If in the last two minutes of regular playing time ...,") that ``query`` does not
+        name, by a word or a synonym of it."""
+        states = _opening_states(clause.text)
+        return bool(states) and _unmet(states, self._asked_stems(query))
+
+    def _asked_stems(self, query: str) -> set[str]:
+        return set(terms(query)).union(*(g for _, g in self.ranker.concepts(query)))
 
     def asked_verb_first(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """For "who serves it?", "who takes the shot?": a clause without the verb asked about (or a
@@ -835,6 +849,17 @@ _STATE_STEMS = {"strength": frozenset({"penal", "power", "powerplay", "short_han
                 "late": frozenset({"last", "final", "end"}),
                 "empty": frozenset({"remov", "pull", "empti"})}
 UNMET_STATE_WEIGHT = 0.85
+
+
+@lru_cache(maxsize=4096)
+def _opening_states(text: str) -> frozenset[str]:
+    """The :data:`_STATE` families a clause's opening condition ("When/If ...,") names."""
+    m = _CONDITION.match(text)
+    return frozenset(s.lastgroup for s in _STATE.finditer(m.group(0))) if m else frozenset()
+
+
+def _unmet(states: frozenset[str], asked: set[str]) -> bool:
+    return bool(states) and not any(_STATE_STEMS[st] & asked for st in states)
 
 #: The thing a "what is" question asks about: "what (exactly) is a gross misconduct", "what does a
 #: gross misconduct (actually) mean", "what continuous play means", "define icing".
