@@ -95,6 +95,27 @@ def _check_text(text: str, path: Path) -> None:
     if len(words) < MIN_WORDS:
         raise DataError(f"too little text to be a rule sheet ({len(words)} word{'s' if len(words) != 1 else ''})",
                         path)
+    table = _table_of_values(text)
+    if table is not None:
+        raise DataError(f"this looks like a table of values (CSV), not rule text: {table[1]!r}", path, table[0])
+
+
+#: A line of a table of values: two or more short fields split by a comma, semicolon or tab, and no
+#: sentence ("Hawks,Smith,12").
+_RECORD = re.compile(r"^[^,;\t.!?]{0,40}(?:[,;\t][^,;\t.!?]{0,40})+$")
+
+
+def _table_of_values(text: str) -> tuple[int, str] | None:
+    """``(line number, line)`` of the first line of a text that is a table of values (a CSV roster or
+    schedule: at least 3 lines, 80 % of them records with the same number of fields), else None."""
+    lines = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+    if len(lines) < 3:
+        return None
+    records = [(n, ln) for n, ln in lines if _RECORD.match(ln) and len(ln.split()) <= 3 * len(re.split(r"[,;\t]", ln))]
+    if len(records) < 0.8 * len(lines):
+        return None
+    widths = Counter(len(re.split(r"[,;\t]", ln)) for _, ln in records)
+    return lines[0] if widths.most_common(1)[0][1] >= 0.8 * len(lines) else None
 
 
 def read_text_file(path: Path, fmt: str) -> Extracted:

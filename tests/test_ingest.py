@@ -429,6 +429,20 @@ def test_refuses_other_types_missing_files_and_bad_ids(tmp_path, capsys):
     assert status == 2 and "--base 'nhl': no such ruleset" in err
 
 
+def test_a_table_of_values_is_refused(tmp_path, capsys):
+    roster = tmp_path / "roster.txt"
+    roster.write_text("team,player,number\nFalcons,Ames,3\nFalcons,Baker,18\nOwls,Chen,21\nOwls,Diaz,5\n",
+                      encoding="utf-8")
+    status, err = _refused(capsys, str(roster))
+    assert status == 4 and f"{roster}:1: this looks like a table of values" in err
+    # a rule sheet whose rules have commas is rule text
+    sheet = tmp_path / "sheet.txt"
+    sheet.write_text("1. Games are two 20 minute halves, running time.\n2. Minor penalties are 2 minutes, "
+                     "majors 5.\n3. Ties after pool play, a shootout.\n", encoding="utf-8")
+    status, out, err = run_cli(capsys, "ingest", str(sheet))
+    assert status == 0, err
+
+
 def test_too_little_text_is_refused(tmp_path, capsys):
     tiny = tmp_path / "tiny.txt"
     tiny.write_text("Rules\n1. Play", encoding="utf-8")
