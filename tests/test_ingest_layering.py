@@ -289,3 +289,16 @@ def test_how_long_is_a_game_finds_a_sheet_that_says_halves(tmp_path):
     ingest_file(sheet, "slam", base="rha")
     answer = Searcher(load_index(use_cache=False)).ask("how long is a game", "slam")
     assert answer.citations[0].rule == "1.1"  # not 1.3, which only says "game time"
+
+
+def test_a_sheet_rule_on_ejection_worded_as_sitting_out_the_rest_of_the_game(capsys, tmp_path):
+    sheet = tmp_path / "maple-cup.txt"
+    sheet.write_text("Maple Cup Rules\n1. Games are two 15 minute halves.\n"
+                     "2. A player with two penalties in one game sits out the rest of the game.\n"
+                     "3. Rosters are limited to 12 players.\n", encoding="utf-8")
+    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "ball-hockey")
+    assert status == 0, err
+    from rulebot.search import Searcher
+
+    answer = Searcher(load_index(use_cache=False)).ask("When does a player get ejected?", "maple-cup")
+    assert (answer.citations[0].layer, answer.citations[0].rule) == ("tournament", "2")
