@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Answer, Citation, Clause
 
 #: A tournament hit answers the question when its score is at least this share of the best base score.
-FALLBACK_RATIO = 0.5
+FALLBACK_RATIO = 0.7
 #: Of the base clauses on a sheet rule's subject, those sharing at least this share of the words the
 #: closest one shares with it are "replaced"; the others are "base".
 REPLACED_SHARE = 0.5
@@ -63,7 +64,7 @@ SUBJECTS: dict[str, str] = {
     "fighting": r"\bfight\w*\b",
     "standings": r"\b(?:standings?|ranking|points?|goal (?:differential|difference)|head[- ]to[- ]head"
                  r"|goals? against)\b",
-    "mercy": r"\b(?:mercy|goal spread|lead(?:s|ing)? by \d+|\d+[- ]goal lead)\b",
+    "mercy": r"\b(?:mercy|goal spread|lead(?:s|ing)? by \d+|\d+[- ]goal lead|\d+\)? goal differential)\b",
     "rosters": r"\b(?:rosters?|eligib\w*|registered|roster size|players per team|affiliat\w*)\b",
     "equipment": r"\b(?:equipment|helmets?|mouth ?guards?|cages?|visors?|face ?masks?|neck guards?)\b",
     "body-checking": r"\b(?:body[- ]?check\w*|body contact|checking(?! from behind))\b",
@@ -139,6 +140,14 @@ def layer_chain(index: ClauseIndex, ruleset_id: str) -> list[str]:
 def _titles(index: ClauseIndex, clause: Clause) -> str:
     parts = [clause.title] + [a.title for a in index.ancestors(clause)[:2]]
     return " ".join(p for p in parts if p)
+
+
+@lru_cache(maxsize=1)
+def _weak_terms() -> frozenset[str]:
+    """Stems of the game's everyday words (:data:`rulebot.search.text.WEAK_WORDS`: player, team, game)."""
+    from rulebot.search.text import WEAK_WORDS, stem
+
+    return frozenset(stem(w) for w in WEAK_WORDS)
 
 
 def _terms(text: str) -> set[str]:
@@ -223,8 +232,11 @@ def _replaced_rule(index: ClauseIndex, ruleset_id: str, tournament: Clause, ques
     chain = layer_chain(index, ruleset_id)
     if len(chain) < 2:
         return None
-    wanted = (subjects_of(_titles(index, tournament)) | subjects_of(tournament.text)) - _BROAD
     q_subjects = subjects_of(question)
+    # a sheet rule is about what its title and its first sentence say ("No slapshots anywhere on the
+    # rink."), not the consequence after it ("A slapshot results in a face-off ...")
+    said = tournament.text if q_subjects else re.split(r"(?<=[.;!?])\s", tournament.text.strip(), maxsplit=1)[0]
+    wanted = (subjects_of(_titles(index, tournament)) | _sheet_subjects(said)) - _BROAD
     if q_subjects:
         wanted &= q_subjects
     if not wanted:
@@ -292,7 +304,9 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
     # says (shares, besides the question's words, at least half as many of its words as the closest
     # does): of RHA 641, the clause on how many time-outs a team has, not the one on who may call one
     overlap: dict[str, int] = {}
-    asked = _terms(question)  # the subject's own word ("time-out") is in them all: what else they share
+    # the subject's own word ("time-out") is in them all, and everyday words ("player") in most: what
+    # else they share
+    asked = _terms(question) | _weak_terms()
     for c, _ in base:
         same = [t for t, _ in answering if same_subject(index, t, c, question, topic)]
         if same:

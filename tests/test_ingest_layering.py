@@ -302,3 +302,25 @@ def test_a_sheet_rule_on_ejection_worded_as_sitting_out_the_rest_of_the_game(cap
 
     answer = Searcher(load_index(use_cache=False)).ask("When does a player get ejected?", "maple-cup")
     assert (answer.citations[0].layer, answer.citations[0].rule) == ("tournament", "2")
+
+
+def test_replaced_labels_follow_what_the_base_rule_says(capsys, tmp_path):
+    sheet = tmp_path / "lake-open.txt"
+    sheet.write_text("Lake Open Rules\n1. Mercy rule: if a team leads by 6 goals or more, the game is ended.\n"
+                     "2. No slapshots anywhere on the rink. A slapshot results in a face-off in the offending "
+                     "team's end.\n3. Helmets with full cages are required for all players under 18.\n",
+                     encoding="utf-8")
+    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "rha")
+    assert status == 0, err
+    from rulebot.search import Searcher
+
+    searcher = Searcher(load_index(use_cache=False))
+    # RHA 630 (a), the eight-goal differential that ends a game, is what the sheet's mercy rule replaces
+    mercy = searcher.ask("is there a mercy rule?", "lake-open")
+    assert any(c.layer == "replaced" and c.rule == "630 (a)" for c in mercy.citations)
+    # RHA has no slapshot rule: the sheet's face-off consequence replaces no face-off rule
+    slap = searcher.ask("can you take a slapshot?", "lake-open")
+    assert slap.citations[0].layer == "tournament" and not any(c.layer == "replaced" for c in slap.citations)
+    # holding an opponent's facemask (RHA 620 (b)) is no rule on wearing cages
+    cages = searcher.ask("are cages required?", "lake-open")
+    assert not any(c.layer == "replaced" and c.rule.startswith("620") for c in cages.citations)
