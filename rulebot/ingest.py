@@ -272,6 +272,20 @@ def short_name(title: str, rid: str) -> str:
     return short if short and len(short) <= 32 else rid
 
 
+#: The sport or format after a sheet's name ("Summer Slam Inline", "Fall Classic Ball Hockey", "Metro
+#: 3-on-3 Tournament"): the name is also said without it ("at summer slam").
+_SPORT_SUFFIX = re.compile(r"\s+(?:(?:inline|in-line|roller|ball|street|floor|dek|ice|youth|adult|3-on-3|"
+                           r"4-on-4)\s+)*(?:inline|in-line|roller|hockey|tournament|league|event|festival)$",
+                           re.I)
+
+
+def name_aliases(short: str) -> list[str]:
+    """Other names a sheet is asked by: its short name without the sport or format at its end
+    ("Summer Slam Inline" -> ["Summer Slam"]), when two or more words remain; else []."""
+    rest = _SPORT_SUFFIX.sub("", short).strip()
+    return [rest] if rest != short and len(rest.split()) >= 2 else []
+
+
 def _embedded_ids() -> set[str]:
     from rulebot import paths
 
@@ -428,7 +442,7 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
         "title": final_title,
         "short_name": short,
         # what the user wrote into ruleset.yaml stays through a re-ingest
-        "aliases": kept.get("aliases") or [],
+        "aliases": kept.get("aliases") or name_aliases(short),
         "governing_body": kept.get("governing_body"),
         "edition": kept.get("edition"),
         "sport": kept.get("sport"),

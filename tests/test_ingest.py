@@ -619,6 +619,22 @@ def test_a_sheets_short_name_is_its_title_without_rules():
     assert short_name("The Very Long Name Of A Summer Tournament Held Yearly", "summer") == "summer"
 
 
+def test_a_sheet_is_also_asked_by_its_name_without_the_sport(tmp_path):
+    from rulebot.ingest import name_aliases
+
+    assert name_aliases("Summer Slam Inline") == ["Summer Slam"]
+    assert name_aliases("Fall Classic Ball Hockey") == ["Fall Classic"]
+    assert name_aliases("Lakeside Cup") == [] and name_aliases("Metro Roller Hockey") == []
+    sheet = tmp_path / "harbour.txt"
+    sheet.write_text("Harbour Jam Inline Tournament Rules\n1. Mercy rule: a 6 goal lead ends the game.\n"
+                     "2. Minor penalties are 90 seconds.\n", encoding="utf-8")
+    ingest_file(sheet, "harbour-jam")
+    from rulebot.search import Searcher
+
+    answer = Searcher(load_index(use_cache=False)).ask("what's the mercy rule at harbour jam?")
+    assert answer.ruleset == "harbour-jam" and answer.citations[0].ruleset == "harbour-jam"
+
+
 def test_two_classes_in_one_sheet_sentence_are_quoted_as_the_sheet_says_them(tmp_path):
     classes, _ = _sheet_classes(tmp_path, "cup.txt", "Hi coaches,\n\nFIRS rules apply except for the following.\n"
                                 "All games are two 12 minute periods.\nMinor penalties are 90 seconds and major "
