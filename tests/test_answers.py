@@ -1147,3 +1147,14 @@ def test_a_bare_topic_gets_the_general_call_before_a_last_minutes_case():
     assert s.search("too many men", "firs-2017")[0].clause.number == "6.4.6 A"
     # named, the last two minutes get their own case
     assert s.search("too many men on the floor in the last two minutes", "firs-2017")[0].clause.number == "6.4.6 C"
+
+
+def test_a_number_asked_of_no_rulebook_is_given_for_each():
+    # no rulebook selected or named: the U9 tournament's periods alone would mislead a FIRS referee
+    a = get_searcher().ask("how long is each period?")
+    assert a.kind == "comparison"
+    lines = a.answer.splitlines()
+    assert any(ln.startswith("FIRS: ") and "20 minutes" in ln for ln in lines)
+    assert any(ln.startswith("U9 Challenge Cup: ") for ln in lines)
+    # a rulebook selected: its answer only
+    assert get_searcher().ask("how long is each period?", "firs-2017").kind != "comparison"

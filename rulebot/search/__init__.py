@@ -370,7 +370,10 @@ class Searcher:
         ruleset = self.check_ruleset(ruleset)
         intent = classify(question)
         pq = parse_query(self.index, question, ruleset)
-        if compare and not pq.clauses and (len(pq.rulesets) >= 2 or (intent.compare and ruleset is None)):
+        if compare and not pq.clauses and (len(pq.rulesets) >= 2 or (ruleset is None and not pq.rulesets
+                                                                      and (intent.compare or intent.number))):
+            # "how long are periods" with no rulebook selected or named: each rulebook's number, as for
+            # "in each ruleset" (the best-matching one alone may be the U9 tournament's)
             return self.compare(question, pq.rulesets or tuple(self.index.rulesets), intent, limit)
         scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
         if pq.unknown and len(_RULE_WORDS.sub(" ", pq.text).split()) <= len(pq.unknown):
