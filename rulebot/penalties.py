@@ -914,11 +914,6 @@ def search_penalties(index, query: str | None = None, ruleset: str | None = None
     if not q:
         return [(i, 0.0) for i in pool][:limit]
     q_kinds = _code_kinds(query, loose=True)
-    # the synonym list's other names for what the query says ("diving" -> embellishment, "too many men"
-    # -> illegal substitution) count at SYNONYM_SHARE of the query's own words
-    from rulebot.search.text import load_synonyms, words
-
-    alt = {t for phrase in load_synonyms().expansions(words(query)) for t in _terms(phrase)} - set(q)
     df: dict[str, int] = {}
     docs = []
     for inf in pool:
@@ -926,6 +921,13 @@ def search_penalties(index, query: str | None = None, ruleset: str | None = None
         docs.append((inf, name, body, label))
         for t in name | body | label:
             df[t] = df.get(t, 0) + 1
+    alt: set[str] = set()
+    if not any(set(q) <= name for _, name, _, _ in docs):
+        # no infraction is named so: the synonym list's other names for it ("diving" -> embellishment,
+        # "too many men" -> FIRS's Illegal Substitution) count at SYNONYM_SHARE of the query's own words
+        from rulebot.search.text import load_synonyms, words
+
+        alt = {t for phrase in load_synonyms().expansions(words(query)) for t in _terms(phrase)} - set(q)
     n = max(len(pool), 1)
     idf = {t: math.log(1 + n / (1 + df.get(t, 0))) for t in set(q) | alt}
     total = sum(idf[t] for t in set(q)) or 1.0
