@@ -1158,3 +1158,13 @@ def test_a_number_asked_of_no_rulebook_is_given_for_each():
     assert any(ln.startswith("U9 Challenge Cup: ") for ln in lines)
     # a rulebook selected: its answer only
     assert get_searcher().ask("how long is each period?", "firs-2017").kind != "comparison"
+
+
+def test_a_question_matching_a_list_as_a_whole_is_answered_with_the_list_in_order():
+    # U9 28 "... we will use the following tie breaker:" a) head to head, b) goals against, c) ratio:
+    # all three items match "tiebreaker ... round robin"; the answer gives them in the rule's order
+    a = get_searcher().ask("round robin tiebreaker at the U9 tournament")
+    assert a.answer.startswith("In case of a tie after the Round Robin play we will use the following tie breaker:")
+    assert a.answer.index("head to head") < a.answer.index("lowest goals against")
+    # the item that scored best stays the first citation, the list it is quoted from second
+    assert a.citations[1].rule == "28" and a.citations[0].rule.startswith("28 ")

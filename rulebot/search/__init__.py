@@ -501,6 +501,10 @@ class Searcher:
         if best is None or best[1] == 0:
             return hits
         i = best[1]
+        if hits[i].clause.id == hits[0].clause.parent:
+            # a list answered whole (U9 28 "... the following tie breaker:" with its items): the item
+            # that fits the question best stays first, the list it is quoted in next
+            return [hits[0], hits[i]] + hits[1:i] + hits[i + 1:]
         return [hits[i]] + hits[:i] + hits[i + 1:]
 
     def signal_hits(self, question: str, scope: set[str], hits: list[Hit], limit: int) -> list[Hit]:

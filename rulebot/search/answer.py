@@ -465,6 +465,16 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
     parent = procedure_of(index, top, intent)
     if parent is None and ends_announcing(top.text) and announced_steps(index, top):
         parent = top  # only "... will be determined by following rules": what follows is the answer
+    if parent is None and top.kind == "item" and top.parent:
+        # the question matches a list as a whole ("tie breaker u9 round robin": 28 b, then 28 a and
+        # 28 c): the list from its start, in its order, not the item that happened to score best
+        up = index.get(top.parent)
+        sibs = [h.score for h in hits[1:3] if h.clause.parent == top.parent]
+        if (up is not None and introduces_list(up.text) and len(sibs) + 1 >= LIST_MATCHED
+                and hits[0].score <= LIST_MARGIN * max(sibs)):
+            items = announced_steps(index, up)
+            if items and sum(len(c.text) for c in items) <= LIST_ITEM_CHARS * len(items):
+                parent = up  # a list of short items; one of long ones answers with the best item
     if parent is not None:
         # "how does the shootout work": the list inside the list that announces it ("If no team scores
         # ..., a shootout shall take place as follows:", RHA 639 (b) 4), not the overtime before it
@@ -685,6 +695,13 @@ def nested_list_asked(index: ClauseIndex, parent: Clause, query: str) -> Clause 
             return step
     return None
 
+
+#: Of the three best clauses, this many items of one list make the list the answer.
+LIST_MATCHED = 3
+#: ... when the best item scores at most this many times the next (else the question asks for that item:
+#: "which tie-breaker uses goals against"), and its items are this long (characters) on average or shorter.
+LIST_MARGIN = 1.15
+LIST_ITEM_CHARS = 160
 
 #: A list of at most this many items, of at most this many characters in all, is quoted whole.
 MAX_SHORT_ITEMS = 10
