@@ -505,6 +505,8 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
     # not inside a description followed by "which penalty is that" ("like he's holding a bat")
     named_as = (r"(?:\b(?:signal|signals|sign|call|called|penalty|infraction)\s+(?:for|of|is|called)?\s*(?:a |an |the )?"
                 r"|\bfor (?:a |an |the )?|^\s*)NAME\b|\bNAME\s+(?:signal|sign|call|penalty)\b|\bNAME\s*\??\s*$")
+    # "... across his chest like a wash out": the signal named as what the gesture looks like
+    likened = {m.group(1).replace(" ", "") for m in re.finditer(r"\blike (?:a |an |the )([a-z ]{3,30}?)\s*$", q_plain)}
     q_norm = math.sqrt(sum((w * cidf.get(c, 0.5)) ** 2 for c, w in q_concepts.items())) or 1.0
     scored: list[tuple[float, int, Signal]] = []
     for pos, d in enumerate(docs):
@@ -524,7 +526,7 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
             score *= NEGATED_CONCEPT
         if asks_by_name and d.name_key and re.search(named_as.replace("NAME", re.escape(d.name_key)), q_plain):
             score += 1.0             # "what is the signal for cross-checking": the name decides
-        elif q_letters and q_letters == d.name_key.replace(" ", ""):
+        elif q_letters and (q_letters == d.name_key.replace(" ", "") or d.name_key.replace(" ", "") in likened):
             score += 1.0             # just its name, however spaced: "washout", "high sticking"
         if any(_contains(q_tokens, a) for a in d.aliases):
             score += 0.25            # its meaning: "time out", "no goal"

@@ -250,3 +250,11 @@ def test_a_penalty_class_signal_goes_only_with_a_clause_that_gives_that_penalty(
     index = load_index()
     assert signal_for(index, index.lookup("firs-2017", "6.4.8 A")) is None
     assert signal_for(index, index.lookup("firs-2017", "6.4.8 B")).name == "Penalty Shot"
+
+
+def test_a_signal_named_as_what_the_gesture_looks_like():
+    from rulebot.corpus import load_index
+    from rulebot.signals import load_signals, search_signals
+
+    found = search_signals(load_signals(load_index()), "both arms swept out across his chest, like a wash out")
+    assert found[0][0].name == "Washout"
