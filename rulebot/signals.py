@@ -473,6 +473,15 @@ def _contains(seq: list[str], phrase: tuple[str, ...]) -> bool:
     return any(tuple(seq[i:i + n]) == phrase for i in range(len(seq) - n + 1))
 
 
+@lru_cache(maxsize=256)
+def _name_pattern(name_key: str) -> str:
+    """A signal's name as a pattern that also takes the words' stems ("high stick" for "high sticking",
+    "hooked" for "hooking")."""
+    from rulebot.search.text import stem
+
+    return r"\s+".join(f"{re.escape(stem(w))}\\w*" for w in name_key.split())
+
+
 def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, float]]:
     """The signals that best match an everyday description, best first, as ``(signal, score)``
     pairs (score 0..~1.5; not comparable across queries); at most ``limit``; [] for a blank query or
@@ -524,7 +533,7 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
                 score *= factor
         if not_concepts & set(d.concepts):
             score *= NEGATED_CONCEPT
-        if asks_by_name and d.name_key and re.search(named_as.replace("NAME", re.escape(d.name_key)), q_plain):
+        if asks_by_name and d.name_key and re.search(named_as.replace("NAME", _name_pattern(d.name_key)), q_plain):
             score += 1.0             # "what is the signal for cross-checking": the name decides
         elif q_letters and (q_letters == d.name_key.replace(" ", "") or d.name_key.replace(" ", "") in likened):
             score += 1.0             # just its name, however spaced: "washout", "high sticking"

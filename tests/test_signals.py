@@ -258,3 +258,11 @@ def test_a_signal_named_as_what_the_gesture_looks_like():
 
     found = search_signals(load_signals(load_index()), "both arms swept out across his chest, like a wash out")
     assert found[0][0].name == "Washout"
+
+
+def test_a_signal_asked_by_another_form_of_its_name():
+    from rulebot.corpus import load_index
+    from rulebot.signals import load_signals, search_signals
+
+    found = search_signals(load_signals(load_index()), "which signal does the ref give for a high stick?")
+    assert found[0][0].name == "High-Sticking"
