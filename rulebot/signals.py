@@ -473,13 +473,21 @@ def _contains(seq: list[str], phrase: tuple[str, ...]) -> bool:
     return any(tuple(seq[i:i + n]) == phrase for i in range(len(seq) - n + 1))
 
 
+#: Added to a signal's score when the question asks for it by another form of its name (1.0 for the name
+#: itself: "delayed penalty" is RHA's name, "Delay Penalty" FIRS's).
+NAME_FORM_BONUS = 0.9
+
+
 @lru_cache(maxsize=256)
 def _name_pattern(name_key: str) -> str:
     """A signal's name as a pattern that also takes the words' stems ("high stick" for "high sticking",
     "hooked" for "hooking")."""
+    from os.path import commonprefix
+
     from rulebot.search.text import stem
 
-    return r"\s+".join(f"{re.escape(stem(w))}\\w*" for w in name_key.split())
+    # the part a word shares with its stem ("penalt" of "penalty" / "penalti"), then any ending
+    return r"\s+".join(f"{re.escape(commonprefix([w, stem(w)]) or w)}\\w*" for w in name_key.split())
 
 
 def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, float]]:
@@ -533,8 +541,10 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
                 score *= factor
         if not_concepts & set(d.concepts):
             score *= NEGATED_CONCEPT
-        if asks_by_name and d.name_key and re.search(named_as.replace("NAME", _name_pattern(d.name_key)), q_plain):
+        if asks_by_name and d.name_key and re.search(named_as.replace("NAME", re.escape(d.name_key)), q_plain):
             score += 1.0             # "what is the signal for cross-checking": the name decides
+        elif asks_by_name and d.name_key and re.search(named_as.replace("NAME", _name_pattern(d.name_key)), q_plain):
+            score += NAME_FORM_BONUS  # "the signal for a high stick": another form of the name
         elif q_letters and (q_letters == d.name_key.replace(" ", "") or d.name_key.replace(" ", "") in likened):
             score += 1.0             # just its name, however spaced: "washout", "high sticking"
         if any(_contains(q_tokens, a) for a in d.aliases):

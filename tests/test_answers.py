@@ -1168,3 +1168,12 @@ def test_a_question_matching_a_list_as_a_whole_is_answered_with_the_list_in_orde
     assert a.answer.index("head to head") < a.answer.index("lowest goals against")
     # the item that scored best stays the first citation, the list it is quoted from second
     assert a.citations[1].rule == "28" and a.citations[0].rule.startswith("28 ")
+
+
+def test_a_bare_topic_keeps_its_own_clause_when_the_rules_first_call_is_about_something_else():
+    # RHA 601 (b), shooting the puck after the whistle, is the first call of rule 601 but no case of
+    # swearing at an official (601 (d) 1)
+    a = get_searcher().ask("skater swearing at an official", "rha")
+    assert a.citations[0].rule == "601 (d) 1"
+    # a late-game case worded "less than two minutes remaining" is a special case too (RHA 205 (c) NOTE 3)
+    assert get_searcher().ask("too many men", "rha").citations[0].rule == "205 (c)"

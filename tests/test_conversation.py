@@ -113,3 +113,9 @@ def test_the_signal_for_a_penalty_shot_call_in_a_rulebook_without_signals_is_the
     question, _ = convo.resolve("what's the signal for that?")
     assert question == "what's the signal for penalty shot?"  # not 642's title, TRIPPING
     assert convo.ask("what's the signal for that?").citations[0].rule == "Annex B Penalty Shot"
+
+
+def test_a_signal_the_selected_rulebook_names_wins_over_a_like_named_list_signal():
+    # RHA 409 (b) "delayed penalty" and FIRS Annex B "Delay Penalty": asked of RHA, RHA's
+    answer = get_searcher().ask("Under RHA, which fouls get the raised arm of a delayed penalty?")
+    assert answer.citations[0].rule == "409 (b)"

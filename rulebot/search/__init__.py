@@ -67,6 +67,10 @@ _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |c
 FOCUS_WEIGHT = 0.85
 #: How many of the best hits a bare topic's general case is looked for in.
 BARE_DEPTH = 5
+#: ... and the general case found scores at least this share of the best hit.
+GENERAL_SHARE = 0.5
+#: A signal the selected rulebook describes answers when it scores this share of the best signal.
+OWN_SIGNAL_SHARE = 0.85
 #: Another rulebook's clause is named under "Other rulebooks" only when it scores this share of the best.
 OTHERS_SHARE = 0.5
 
@@ -200,6 +204,9 @@ class Searcher:
         first = min((c for c in found if imposes_penalty(c.text)), key=lambda c: c.order, default=None)
         if first is None or first.id == hits[0].clause.id:
             return hits
+        own = next((h.score for h in hits if h.clause.id == first.id), 0.0)
+        if not special and own < GENERAL_SHARE * hits[0].score:
+            return hits  # "player swears at the ref": RHA 601 (b), shooting after the whistle, is no case of it
         if query and not special and self._says_more(hits[0].clause, first, query):
             return hits  # "defender falls on the puck in the crease": the crease case, FIRS 6.4.18 B
         return [Hit(first, hits[0].score)] + [h for h in hits if h.clause.id != first.id]
@@ -625,8 +632,13 @@ class Searcher:
         pq = parse_query(self.index, question)
         hits = [h for rid in sorted(others) for h in self.search(pq.text or question, rid, limit)]
         hits.sort(key=lambda h: -h.score)
-        # the gesture matches their own signal better than any of the list's
-        best = search_signals(load_signals(self.index), pq.text or question, 1)
+        # the gesture matches a signal their own rules describe about as well as any of the list's
+        # (OWN_SIGNAL_SHARE): their own
+        signals = load_signals(self.index)
+        best = search_signals(signals, pq.text or question, 1)
+        own = search_signals([s for s in signals if s.ruleset in scope], pq.text or question, 1)
+        if own and best and own[0][1] >= OWN_SIGNAL_SHARE * best[0][1]:
+            best = own
         if best and best[0][0].ruleset in scope and best[0][1] >= SIGNAL_MIN_SCORE:
             sig = best[0][0]
             clause = self.index.get(sig.clause_id)
@@ -849,11 +861,12 @@ _CONDITION = re.compile(r"^\W*(?:when|if|should|whenever|in (?:the )?(?:case|eve
 #: Game states a rule may be for alone, by family: a power play (a penalized team, short-handed play),
 #: the last minutes of a game, an empty net.
 _STATE = re.compile(r"(?P<strength>\bpenali[sz]ed team|\bpower ?-?plays?\b|\bshort-?handed\b)"
-                    r"|(?P<late>\b(?:last|final) (?:two|2|five|5) minutes\b)"
+                    r"|(?P<late>\b(?:last|final) (?:two|2|five|5) minutes\b"
+                    r"|\b(?:less than|under|fewer than) (?:two|2|five|5) minutes (?:remaining|left|to play)\b)"
                     r"|(?P<empty>\bgoal(?:keeper|ie|tender) (?:has been |is |was )?removed\b)", re.I)
 #: Stems by which a question names a family of :data:`_STATE` ("they're killing a penalty", "on the pp").
 _STATE_STEMS = {"strength": frozenset({"penal", "power", "powerplay", "short_hand", "kill", "advantag", "pp", "pk"}),
-                "late": frozenset({"last", "final", "end"}),
+                "late": frozenset({"last", "final", "end", "remain", "left"}),
                 "empty": frozenset({"remov", "pull", "empti"})}
 UNMET_STATE_WEIGHT = 0.85
 
