@@ -1177,3 +1177,10 @@ def test_a_bare_topic_keeps_its_own_clause_when_the_rules_first_call_is_about_so
     assert a.citations[0].rule == "601 (d) 1"
     # a late-game case worded "less than two minutes remaining" is a special case too (RHA 205 (c) NOTE 3)
     assert get_searcher().ask("too many men", "rha").citations[0].rule == "205 (c)"
+
+
+def test_taking_a_penalty_is_committing_one():
+    # U9 21-22 "Penalty results in penalty shot. The offending player will sit out the next shift",
+    # not U9 6 "Teams should be prepared to take the ice ..."
+    a = get_searcher().ask("U9: a kid takes a penalty, what happens?")
+    assert a.citations[0].rule == "21" and "sit out the next shift" in a.answer
