@@ -1184,3 +1184,10 @@ def test_taking_a_penalty_is_committing_one():
     # not U9 6 "Teams should be prepared to take the ice ..."
     a = get_searcher().ask("U9: a kid takes a penalty, what happens?")
     assert a.citations[0].rule == "21" and "sit out the next shift" in a.answer
+
+
+def test_things_around_a_game_no_rulebook_covers_are_not_covered():
+    s = get_searcher()
+    for q in ("how much does a referee get paid?", "can players wear jeans?", "who gets the trophy?"):
+        a = s.ask(q)
+        assert not a.answered and a.answer.startswith("Not covered: no rulebook says anything about"), q

@@ -377,11 +377,15 @@ class Searcher:
         ruleset = self.check_ruleset(ruleset)
         intent = classify(question)
         pq = parse_query(self.index, question, ruleset)
-        if compare and not pq.clauses and (len(pq.rulesets) >= 2 or (ruleset is None and not pq.rulesets
-                                                                      and (intent.compare or intent.number))):
-            # "how long are periods" with no rulebook selected or named: each rulebook's number, as for
-            # "in each ruleset" (the best-matching one alone may be the U9 tournament's)
+        if compare and not pq.clauses and (len(pq.rulesets) >= 2 or (ruleset is None and intent.compare)):
             return self.compare(question, pq.rulesets or tuple(self.index.rulesets), intent, limit)
+        if compare and not pq.clauses and ruleset is None and not pq.rulesets and intent.number:
+            # "how long are periods" with no rulebook selected or named: each rulebook's number, as for
+            # "in each ruleset" (the best-matching one alone may be the U9 tournament's); one "not
+            # covered" when none says ("how much does a referee get paid")
+            answer = self.compare(question, tuple(self.index.rulesets), intent, limit)
+            if answer.answered:
+                return answer
         scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
         if pq.unknown and len(_RULE_WORDS.sub(" ", pq.text).split()) <= len(pq.unknown):
             # only a rule number, and no such rule: say so rather than search its digits
