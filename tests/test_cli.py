@@ -78,6 +78,9 @@ def test_bad_input_is_one_line_and_non_zero():
     assert proc.returncode != 0 and "its 6.4 rules are numbered 6.4.1 to 6.4.35" in proc.stderr
     proc = rulebot("rule", "rha", "break away")  # words no RHA title is close to: how to search them
     assert proc.returncode != 0 and "rulebot ask 'break away' -r rha" in proc.stderr
+    # an argument argparse refuses is one line too, naming the argument
+    proc = rulebot("quiz", "--level", "9")
+    assert proc.returncode == 2 and proc.stderr.strip().count("\n") == 0 and "--level" in proc.stderr
 
 
 def test_rule_command_shows_subclauses():

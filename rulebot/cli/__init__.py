@@ -27,11 +27,19 @@ COMMAND_MODULES = (
 )
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr ("rulebot quiz: error: argument
+    --level: invalid choice: 9 (choose from 1, 2, 3); see rulebot quiz --help") and exit status 2."""
+
+    def error(self, message: str):  # noqa: D102 - argparse's hook
+        self.exit(2, f"{self.prog}: error: {message}; see {self.prog} --help\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The top-level argument parser with every sub-command registered."""
     from rulebot import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="rulebot",
         description="Rules lookup, penalty and signal index, and quizzes for hockey referees. "
         "Run with no command to open the app.",
