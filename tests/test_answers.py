@@ -1191,3 +1191,7 @@ def test_things_around_a_game_no_rulebook_covers_are_not_covered():
     for q in ("how much does a referee get paid?", "can players wear jeans?", "who gets the trophy?"):
         a = s.ask(q)
         assert not a.answered and a.answer.startswith("Not covered: no rulebook says anything about"), q
+
+
+def test_hi_stick_is_high_sticking():
+    assert get_searcher().ask("is hi-sticking the ball a penalty in ball hockey?").citations[0].rule == "28"

@@ -37,7 +37,9 @@ bigger smaller worse harsher stronger heavier lighter severe serious same simila
 
 #: A question about the harsher penalty ("what about a major?", "a major for hooking?").
 _ASKS_MAJOR = re.compile(r"\bmajor\b(?! league)")
-_AGGRAVATED = re.compile(r"injur|\bhurt\b|blood|bleed|may also be treated|may (?:also )?include|"
+_AGGRAVATED = re.compile(r"injur|\bhurt\b|blood|bleed|can'?t get up|(?:didn'?t|doesn'?t|not) get(?:ting)? up|"
+                         r"\bstay(?:s|ed)? down\b|carried off|stretcher|concuss|knocked (?:him )?out|"
+                         r"may also be treated|may (?:also )?include|"
                          r"severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
                          r"penalty shot|breakaway|break-away|from behind")
 
