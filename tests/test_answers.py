@@ -1195,3 +1195,11 @@ def test_things_around_a_game_no_rulebook_covers_are_not_covered():
 
 def test_hi_stick_is_high_sticking():
     assert get_searcher().ask("is hi-sticking the ball a penalty in ball hockey?").citations[0].rule == "28"
+
+
+def test_a_foul_done_to_a_player_is_done_to_an_opponent():
+    # ball hockey 27 "High sticking an opposing player" (game ejection), not 28 "High sticking the ball"
+    a = get_searcher().ask("what do I give for high sticking another player?", "ball-hockey")
+    assert a.citations[0].rule == "27" and "game ejection" in a.answer
+    # "stick" as a noun is no foul: the longest stick a skater may use is in the equipment rules
+    assert get_searcher().ask("What is the longest stick a skater may use?", "firs-2017").citations[0].rule.startswith("3.2")

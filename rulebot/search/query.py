@@ -202,6 +202,22 @@ def late_game_words(question: str) -> str:
     return "last two minutes" if _LATE.search(question) else ""
 
 
+#: A foul done to a player: "high sticking a player", "hooks another player" (the player is its
+#: object, not who did it).
+_FOUL_ON_PLAYER = re.compile(r"\b(?:stick(?:ing|ed)|hook(?:ing|s|ed)?|slash(?:ing|es|ed)?|trip(?:ping|s|ped)?|"
+                             r"hit(?:ting|s)?|check(?:ing|s|ed)?|spear(?:ing|s|ed)?|elbow(?:ing|s|ed)?|"
+                             r"hold(?:ing|s)?|held|punch(?:ing|es|ed)?|kick(?:ing|s|ed)?|charg(?:ing|es|ed)|"
+                             r"board(?:ing|s|ed)?|interfer(?:ing|es|ed)(?: with)?) (?:a|an|the|another|other) "
+                             r"(?:player|guy|kid|skater|forward|defenseman|defender|attacker)\b", re.I)
+
+
+def object_words(question: str) -> str:
+    """The rulebooks' word for a player a foul is done to ("high sticking a player" -> "opponent", as
+    ball hockey 27 "High sticking an opposing player", not 28 "High sticking the ball"), "" when the
+    question names none."""
+    return "opponent" if _FOUL_ON_PLAYER.search(question) else ""
+
+
 
 #: A request for a rule ("pull up the rule on", "where does it say", "which rule covers"): words about
 #: finding the rule, not about what it says ("pull" is not the rulebooks' "pull down").
