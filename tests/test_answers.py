@@ -1203,3 +1203,16 @@ def test_a_foul_done_to_a_player_is_done_to_an_opponent():
     assert a.citations[0].rule == "27" and "game ejection" in a.answer
     # "stick" as a noun is no foul: the longest stick a skater may use is in the equipment rules
     assert get_searcher().ask("What is the longest stick a skater may use?", "firs-2017").citations[0].rule.startswith("3.2")
+
+
+def test_an_exception_the_question_does_not_name_is_not_the_answer():
+    # RHA 402 (d) NOTE 1 ends "If a goal is scored on a penalty shot against a team that is already
+    # shorthanded ..., no penalized player shall be permitted to return": not what a power-play goal does
+    a = get_searcher().ask("They score on the power play. Does our guy in the box get to come out?", "rha")
+    assert "no penalized player shall be permitted to return" not in a.answer
+    # the penalty-shot case named: that sentence
+    from rulebot.search.answer import best_sentences
+
+    note = get_searcher().index.get("rha:402.d.note1")
+    assert best_sentences(note.text, "goal on a penalty shot while shorthanded: does the penalty end?").startswith(
+        "If a goal is scored on a penalty shot")

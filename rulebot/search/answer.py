@@ -77,6 +77,23 @@ def _weight(term: str) -> float:
     return min(TERM_WEIGHTS.get(term, 1.0), 4.0) if TERM_WEIGHTS else 1.0
 
 
+#: A sentence opening on a special case ("If a goal is scored on a penalty shot against a team that is
+#: already shorthanded ...,"): a penalty shot, a power play, overtime or a shoot-out, the last minutes,
+#: an empty net.
+_CASE_OPENING = re.compile(r"^\W*(?:if|when|should|whenever|in (?:the )?(?:case|event))\b[^,;]{0,200}[,;]", re.I)
+_CASE = re.compile(r"\bpenalty shots?\b|\bpower ?-?plays?\b|\bshort-?handed\b|\bover-?time\b|\bshoot-?outs?\b"
+                   r"|\b(?:last|final) (?:two|2|five|5) minutes\b|\bgoal(?:keeper|ie|tender) (?:has been |is )?removed\b",
+                   re.I)
+UNMET_CASE_WEIGHT = 0.4
+
+
+def _unmet_case(sentence: str, asked: dict[str, float]) -> bool:
+    """True when ``sentence`` opens on a special case (:data:`_CASE`) the question's terms (``asked``,
+    synonyms included) do not name."""
+    m = _CASE_OPENING.match(sentence)
+    return bool(m) and any(not set(terms(c.group(0))) & set(asked) for c in _CASE.finditer(m.group(0)))
+
+
 def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
                    prefer_numbers: bool = False, prefer: re.Pattern | None = None) -> str:
     """The sentences of ``text`` that share most terms with ``query``, in text order, at most
@@ -110,6 +127,8 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
             overlap += WHEN_BONUS  # "when may the goalie leave the crease": "... stay in the crease until ..."
         if prefer is not None:
             overlap = overlap + 3.0 if prefer.search(s) else overlap * 0.3
+        if _unmet_case(s, qt):
+            overlap *= UNMET_CASE_WEIGHT  # "If a goal is scored on a penalty shot ...": an exception not asked
         scored.append((overlap + 0.01 * (len(sents) - i), i))
     scored.sort(reverse=True)
     chosen: list[int] = []

@@ -103,7 +103,8 @@ GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:
 _VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
                        r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?"
-                       r"|^\W*(?:a )?goal (?:scored )?(?:with|off|by|on|from) (?:a|an|the|his|her)\b)", re.I)
+                       r"|^\W*(?:a )?goal (?:scored )?(?:with|off|by|on|from) (?:a|an|the|his|her)\b"
+                       r"(?! (?:power ?-?play|pp|man advantage|penalty kill|pk)\b))", re.I)
 #: Whether or when to stop play ("whistle right away?", "do I blow it down?"), not the call.
 _STOPPAGE = re.compile(r"\bwhistle (?:it )?(?:right away|now|immediately|straight away)|\b(?:do|should|can|must|when do) (?:i|we)"
                        r"(?: \w+ly)? (?:blow|stop play|whistle)|\bblow (?:it|the play|play) (?:dead|down)\s*(?:right away|now)?\s*\?", re.I)
