@@ -1216,3 +1216,10 @@ def test_an_exception_the_question_does_not_name_is_not_the_answer():
     note = get_searcher().index.get("rha:402.d.note1")
     assert best_sentences(note.text, "goal on a penalty shot while shorthanded: does the penalty end?").startswith(
         "If a goal is scored on a penalty shot")
+
+
+def test_leaving_the_box_early_is_leaving_before_the_penalty_expired():
+    # RHA 629 (c) "... leaves the penalty bench before his/her penalty has expired ... an additional minor",
+    # not 629 (b) "At the end of each period, no penalized player may ... leave the penalty bench"
+    a = get_searcher().ask("a penalized skater steps out of the penalty box early, what now?", "rha")
+    assert a.citations[0].rule == "629 (c)"
