@@ -324,3 +324,20 @@ def test_replaced_labels_follow_what_the_base_rule_says(capsys, tmp_path):
     # holding an opponent's facemask (RHA 620 (b)) is no rule on wearing cages
     cages = searcher.ask("are cages required?", "lake-open")
     assert not any(c.layer == "replaced" and c.rule.startswith("620") for c in cages.citations)
+
+
+def test_a_mercy_rule_worded_without_mercy_is_found_and_sentences_stay_apart(capsys, tmp_path):
+    sheet = tmp_path / "pine-cup.txt"
+    sheet.write_text("Hi coaches,\n\nFIRS rules apply except as amended below.\nGames are two 15 minute periods.\n"
+                     "A team leading by 7 goals or more will play running time for the rest of the game.\n"
+                     "Teams must be on the bench 10 minutes before the scheduled start or forfeit the game.\n"
+                     "Helmets with full cages are mandatory for all skaters.\n\nThanks,\nSam\n", encoding="utf-8")
+    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "firs-2017")
+    assert status == 0, err
+    from rulebot.search import Searcher
+
+    searcher = Searcher(load_index(use_cache=False))
+    answer = searcher.ask("is there a mercy rule?", "pine-cup")
+    assert answer.answered and answer.answer.startswith("A team leading by 7 goals or more")
+    # the sentence after it (the forfeit rule) is a rule of its own, not part of this answer
+    assert "forfeit" not in searcher.ask("what happens when a team is up by 7 goals?", "pine-cup").answer

@@ -121,6 +121,7 @@ class Searcher:
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
         rest = f"{rest} {official_words(rest)} {late_game_words(rest)} {object_words(rest)}".strip()
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
+        ranked = self.topic_said(ranked, rest, scope)
         intent = classify(query)
         reranked = rerank(ranked, intent, self.index)
         if intent.penalty:
@@ -223,6 +224,19 @@ class Searcher:
         own = set(terms(query))
         return any(w >= 2.0 and own & group & r.doc_terms[a] and not group & r.doc_terms[b]
                    for w, group in r.concepts(query))
+
+    def topic_said(self, hits: list[Hit], query: str, scope: set[str] | None) -> list[Hit]:
+        """For a topic named in ``query`` that a rulebook states without naming it (:data:`_TOPIC_SAID`:
+        "is there a mercy rule?" and a sheet's "A team leading by 7 goals or more will play running
+        time"): the clauses that state it first, at the best hit's score."""
+        said = [pat for topic, pat in _TOPIC_SAID.items() if re.search(rf"\b{topic}\b", query, re.I)]
+        if not said:
+            return hits
+        top = hits[0].score if hits else 1.0
+        found = [c for rid in sorted(scope or self.index.rulesets) for c in self.index.by_ruleset(rid)
+                 if c.text and any(p.search(c.text) for p in said)]
+        ids = {c.id for c in found}
+        return [Hit(c, top) for c in found] + [h for h in hits if h.clause.id not in ids]
 
     def unmet_state_later(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """A clause for a game state the question does not name (:meth:`unmet_state`) weighs
@@ -728,6 +742,9 @@ class Searcher:
                     and not any(w.isdigit() or w in NUMBER_WORDS for w in words(a))]
             if in_scope(topic) or any(in_scope(alt) for alt in alts):
                 continue
+            said = _TOPIC_SAID.get(" ".join(tw))
+            if said is not None and said.search(self._texts(scope)):
+                continue  # a mercy rule worded without "mercy": "A team leading by 7 goals or more ..."
             missing.append(topic)
         return missing
 
@@ -942,6 +959,10 @@ def prefer_defining_clause(hits: list[Hit], question: str, intent: Intent) -> li
            for h in hits]
     return sorted(out, key=lambda h: -h.score)
 
+
+#: Topics a rulebook states without naming them, by how it words them (a mercy rule: "a team leading by
+#: 7 goals", "an eight (8) goal differential"), from the subjects tournament sheets change.
+_TOPIC_SAID = {"mercy": re.compile(r"\b(?:lead(?:s|ing)? by \d+|\d+[- ]goal lead|\d+\)? goal differential)\b", re.I)}
 
 #: A question naming a thing around the game (``around`` in the synonym list) and at most this many rule
 #: matters besides (:meth:`Searcher.rule_matters`) is about that thing.

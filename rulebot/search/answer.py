@@ -763,6 +763,10 @@ def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_
         pos = [c.id for c in siblings].index(top.id)
     except ValueError:
         return text
+    if parent.kind == "document" and not every and not any(c.title for c in siblings[:pos + 1]):
+        # sentences of a sheet written as plain paragraphs, no heading over them: each its own rule
+        # ("A team leading by 7 goals ..." is not followed by the forfeit rule after it)
+        return text
     out = text
     from rulebot.search.text import load_synonyms, words
 
