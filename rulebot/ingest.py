@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from rulebot.corpus.builder import FOLLOWS
 from rulebot.errors import DataError, NotFoundError, UsageError
 from rulebot.models import Ruleset
 
@@ -43,8 +44,6 @@ SUFFIXES = (".pdf", ".txt", ".md", ".markdown", ".text")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
 _LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "\u00ad": "", "\u00a0": " "}
 _PAGE_NUMBER = re.compile(r"(?:page\s*)?[-–]?\s*\d{1,4}\s*[-–]?(?:\s*(?:of|/)\s*\d{1,4})?", re.I)
-_FOLLOWS = re.compile(r"\b(?:except|unless)\s+(?:as|where|otherwise)\b|\brules?\b.*\b(?:apply|applies|govern|governs|"
-                      r"are followed|will be followed|will be used|are used)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -326,7 +325,7 @@ def _follows(text: str) -> str | None:
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()][:40]
     for line in lines:
         for sentence in re.split(r"(?<=[.!?])\s+", line):
-            if _FOLLOWS.search(sentence) and len(sentence.split()) <= 60:
+            if FOLLOWS.search(sentence) and len(sentence.split()) <= 60:
                 return sentence
     return None
 

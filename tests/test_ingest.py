@@ -585,6 +585,17 @@ def test_the_sign_off_of_a_numbered_sheet_is_no_rule(tmp_path):
     assert texts == ["Games are two 15 minute halves.", "Report injuries to the desk at 555-0199."]
 
 
+def test_an_emailed_sheets_sentence_naming_the_rules_that_apply_is_its_preamble(tmp_path, capsys):
+    sheet = tmp_path / "birch.txt"
+    sheet.write_text("Hi all,\n\nThe FIRS 2017 rules apply except as amended below.\nGames are two 15 minute "
+                     "periods.\nMinor penalties are 90 seconds.\n\nThanks,\nLee\n", encoding="utf-8")
+    ingest_file(sheet, "birch", base="firs-2017")
+    status, out, _ = run_cli(capsys, "rule", "birch")
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "(preamble) The FIRS 2017 rules apply except as amended below."
+    assert lines[1].startswith("1 Games are two 15 minute periods")
+
+
 def test_a_markdown_sheets_opening_sentence_is_listed_and_its_penalty_quoted_from_the_clause_cited(tmp_path, capsys):
     from rulebot.search import Searcher
 

@@ -22,6 +22,11 @@ GREETING = re.compile(r"(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))
 SIGN_OFF = re.compile(r"(?:thanks|thank you|many thanks|cheers|regards|best regards|kind regards|sincerely"
                       r"|see you)\b[^.!?]{0,60}[.!]?$", re.I)
 
+#: A sentence that says which rules apply otherwise ("The FIRS 2017 rules apply except as amended below.",
+#: "Hockey Canada rules apply except as stated below.").
+FOLLOWS = re.compile(r"\b(?:except|unless)\s+(?:as|where|otherwise)\b|\brules?\b.*\b(?:apply|applies|govern|governs|"
+                     r"are followed|will be followed|will be used|are used)\b", re.I)
+
 #: A sheet's opening sentence that introduces the sheet itself ("Here are the rules for the Fall Fête
 #: tournament."), not a rule.
 INTRO = re.compile(r"(?:here are|below are|these are|attached are|please find)\b[^.!?]{0,80}\brules\b[^.!?]{0,80}[.!:]?$",

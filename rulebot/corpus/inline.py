@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 
-from rulebot.corpus.builder import GREETING, INTRO, SIGN_OFF, Builder, Node, ParseResult
+from rulebot.corpus.builder import FOLLOWS, GREETING, INTRO, SIGN_OFF, Builder, Node, ParseResult
 
 # A sentence ends at ". " (or "? ", "! ") followed by a capital, a bullet or a list letter.
 _SENTENCE = re.compile(r"(?<=[.!?])(?<!\s[a-z]\.)\s+(?=[A-Z•]|[a-z]\.\s)|(?<=:)\s+(?=[a-z]\.\s)|\s+(?=•)")
 _HEADING = re.compile(r"([A-Z][A-Za-z0-9/ -]{2,45}?):\s+")
 _LETTER = re.compile(r"([a-z])\.\s+")
+#: A full stop inside a sentence the splitter kept whole ("... as stated below. 4-on-4 ...", U9).
+_SENTENCE_INSIDE = re.compile(r"[.!?]\s+\S")
 
 
 def _split_title(lines: list[str]) -> tuple[str, str]:
@@ -55,6 +57,10 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
             continue
         if i == 0 and INTRO.match(sent):
             b.artefact(sent, "introduces the sheet, not a rule")
+            continue
+        if n == 0 and intro is None and FOLLOWS.search(sent) and len(sent.split()) <= 25 and not _SENTENCE_INSIDE.search(sent):
+            # "The FIRS 2017 rules apply except as amended below.": the sheet's preamble, not rule 1
+            b.text(b.root, sent)
             continue
         if sent.startswith("•"):
             b.marker("•")
