@@ -56,9 +56,9 @@ SUBJECTS: dict[str, str] = {
     "timeouts": r"\btime[- ]?outs?\b",
     "penalty-length": r"\bpenalt(?:y|ies)\b.*\b(?:minutes?|seconds?|long|length)\b|\bhow long\b.*\bpenalt"
                       r"|\b(?:minors?|majors?)\b.*\b(?:minutes?|seconds?)\b",
-    "minor-penalties": r"\bminor(?:s| penalt(?:y|ies))\b",
-    "major-penalties": r"\bmajor(?:s| penalt(?:y|ies))\b",
-    "misconduct-penalties": r"(?<!game )\bmisconduct(?:s| penalt(?:y|ies))\b",
+    "minor-penalties": r"\bminor(?:s| penalt(?:y|ies))\b|\bhow long (?:is|are) (?:a |the )?minors?\b",
+    "major-penalties": r"\bmajor(?:s| penalt(?:y|ies))\b|\bhow long (?:is|are) (?:a |the )?majors?\b",
+    "misconduct-penalties": r"(?<!game )\bmisconduct(?:s| penalt(?:y|ies))\b|\bhow long (?:is|are) (?:a |the )?misconducts?\b",
     "penalties": r"\bpenalt(?:y|ies)\b",
     "suspensions": r"\b(?:suspen\w*|eject\w*|expel\w*|game misconduct)\b",
     "fighting": r"\bfight\w*\b",
@@ -103,9 +103,15 @@ def _sheet_subjects(text: str) -> set[str]:
 
     out: set[str] = set()
     for sentence in sentences(text):
-        found = subjects_of(sentence)
+        found = subjects_of(_TIME_LIMIT.sub(" ", sentence))
         out |= found if "penalty-length" in found else found - _CLASSES
     return out
+
+
+#: A time limit in a rule ("holds the puck ... for more than three seconds", "within 10 minutes"): no
+#: penalty's length.
+_TIME_LIMIT = re.compile(r"\b(?:(?:more|less|longer|fewer) than|within|in excess of)\s+[\w-]+\s+(?:\(\d+\)\s+)?"
+                         r"(?:minutes?|seconds?|mins?|secs?)\b", re.I)
 
 
 #: Game length as a base clause's own text states it: a length ("two periods", "20 minute halves",
@@ -140,6 +146,13 @@ def layer_chain(index: ClauseIndex, ruleset_id: str) -> list[str]:
 def _titles(index: ClauseIndex, clause: Clause) -> str:
     parts = [clause.title] + [a.title for a in index.ancestors(clause)[:2]]
     return " ".join(p for p in parts if p)
+
+
+#: A number in a rule's text, in figures or words ("30 second", "two minutes", "one-minute").
+_NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)\b",
+                     re.I)
+#: Stems of units of time and of "half"/"period" counts.
+_UNIT_TERMS = frozenset({"minut", "second", "min", "sec", "hour"})
 
 
 @lru_cache(maxsize=1)
@@ -306,9 +319,13 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
     overlap: dict[str, int] = {}
     # the subject's own word ("time-out") is in them all, and everyday words ("player") in most: what
     # else they share
-    asked = _terms(question) | _weak_terms()
+    # else they share; units of time are shared by any two lengths ("90 seconds", "three seconds")
+    asked = _terms(question) | _weak_terms() | _UNIT_TERMS
     for c, _ in base:
-        same = [t for t, _ in answering if same_subject(index, t, c, question, topic)]
+        # a sheet rule that sets a number ("one 30 second timeout per game") replaces a base rule that
+        # sets one on its subject (one time-out per half), not one that sets none (teams may go to the bench)
+        same = [t for t, _ in answering if same_subject(index, t, c, question, topic)
+                and (not _NUMBER.search(t.text) or _NUMBER.search(c.text))]
         if same:
             overlap[c.id] = max(len((_terms(t.text) & _terms(c.text)) - asked) for t in same)
     closest = max(overlap.values(), default=0)

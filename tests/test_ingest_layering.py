@@ -341,3 +341,26 @@ def test_a_mercy_rule_worded_without_mercy_is_found_and_sentences_stay_apart(cap
     assert answer.answered and answer.answer.startswith("A team leading by 7 goals or more")
     # the sentence after it (the forfeit rule) is a rule of its own, not part of this answer
     assert "forfeit" not in searcher.ask("what happens when a team is up by 7 goals?", "pine-cup").answer
+
+
+def test_replaced_means_the_base_rule_setting_what_the_sheet_sets(capsys, tmp_path):
+    sheet = tmp_path / "elm-cup.txt"
+    sheet.write_text("Elm Cup Rules\n1. Minor penalties are 90 seconds.\n2. Major penalties are 4 minutes.\n"
+                     "3. Each team gets one 30 second timeout per game.\n", encoding="utf-8")
+    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "firs-2017")
+    assert status == 0, err
+    from rulebot.search import Searcher
+
+    searcher = Searcher(load_index(use_cache=False))
+
+    def labels(question):
+        return {c.rule: c.layer for c in searcher.ask(question, "elm-cup").citations if c.ruleset == "firs-2017"}
+
+    minor = labels("how long is a minor penalty?")
+    # 6.1.2 A sets the minor's two minutes; 6.4.7 C ("holds the puck ... longer than three seconds") does not
+    assert minor.get("6.1.2 A") == "replaced" and minor.get("6.4.7 C") != "replaced"
+    # one time-out a half (5.5.2 B) is what the sheet changes, not going to the bench during one (5.5.2 C)
+    timeouts = labels("how many timeouts?")
+    assert timeouts.get("5.5.2 B") == "replaced" and timeouts.get("5.5.2 C") != "replaced"
+    # a match penalty's five minutes are no major's length
+    assert labels("how long is a major?").get("6.1.6 C") != "replaced"
