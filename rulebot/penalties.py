@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulebot.corpus.annex import CODE_PATTERN, RULE_PATTERN
 from typing import Iterable
@@ -595,17 +595,20 @@ def _class_minutes(classes: list[PenaltyClass]) -> dict[str, PenaltyClass]:
     return {c.name: c for c in classes}
 
 
-def _timing(parts: CodeParts, classes: dict[str, PenaltyClass]
+def _timing(parts: CodeParts, classes: dict[str, PenaltyClass], sheet: dict[str, PenaltyClass] | None = None
             ) -> tuple[float | None, tuple[float, ...], tuple[tuple[float, ...], ...]]:
     """Minutes served for a call: printed minutes where the code has them, else the ruleset's class
-    durations (a double minor is two minors; a match penalty's time portion counts).  Returns the
-    total, the other allowed totals (RHA "1:30 or 2": (2.0,)), and each part's allowed minutes."""
+    durations (a double minor is two minors; a match penalty's time portion counts); a tournament
+    sheet's class durations (``sheet``) before both.  Returns the total, the other allowed totals (RHA
+    "1:30 or 2": (2.0,)), and each part's allowed minutes."""
     per_part: list[tuple[float, ...]] = []
     for p in parts.parts:
-        if p.minutes is not None:
+        own = (sheet or {}).get("minor" if p.kind == "double minor" else p.kind)
+        if p.minutes is not None and (own is None or own.minutes is None):
             per_part.append((p.minutes,))
             continue
-        cls = classes.get("minor" if p.kind == "double minor" else p.kind)
+        cls = own if own is not None and own.minutes is not None else classes.get(
+            "minor" if p.kind == "double minor" else p.kind)
         if cls is None or cls.minutes is None or p.kind not in TIMED + ("match",):
             per_part.append(())
             continue
@@ -880,6 +883,20 @@ def listed_for(index, ruleset: str | None) -> str | None:
     if ruleset is None or infractions(index, ruleset):
         return ruleset
     return next((rid for rid in layer_chain(index, ruleset)[1:] if infractions(index, rid)), ruleset)
+
+
+def with_sheet_lengths(index, infs: list[Infraction], sheet_id: str) -> list[Infraction]:
+    """``infs`` (a base rulebook's infractions listed for a tournament sheet layered over it) with the
+    sheet's class durations where it sets them ("Minor penalties are 90 seconds": FIRS boarding "2 min"
+    becomes "1:30 min"); unchanged when the sheet sets none."""
+    sheet = _class_minutes([pc for pc in penalty_classes(index, sheet_id) if pc.minutes is not None])
+    if not sheet:
+        return infs
+    out = []
+    for inf in infs:
+        minutes, alt, per_part = _timing(inf.parts, _class_minutes(penalty_classes(index, inf.ruleset)), sheet)
+        out.append(replace(inf, minutes=minutes, alt_minutes=alt, part_minutes=per_part))
+    return out
 
 
 #: A penalty-search result scoring under this share of the best is left out.

@@ -266,6 +266,10 @@ def test_the_penalty_list_of_a_sheet_without_one_is_its_bases_and_says_so(layere
     rows = json.loads(out)
     assert status == 0 and rows and all(r["ruleset"] == "rha" for r in rows)
     assert "lists no infractions of its own" in err and "RHA" in err
+    # in the sheet's lengths ("Minor penalties are 1.5 minutes and major penalties are 4 minutes"), not
+    # RHA's "1:30 or 2 minutes"
+    minors = [r for r in rows if r["parts"] == ["minor"]]
+    assert minors and all(r["duration"] == "1:30 min" for r in minors)
 
 
 def test_the_apps_penalty_list_of_a_sheet_without_one_is_its_bases(layered):
@@ -273,6 +277,7 @@ def test_the_apps_penalty_list_of_a_sheet_without_one_is_its_bases(layered):
 
     rows = Library(layered.index).search_penalties("", "spring-classic")
     assert rows and {r.ruleset for r in rows} == {"rha"}
+    assert "4 min" in {r.duration for r in Library(layered.index).search_penalties("boarding", "spring-classic")}
 
 
 def test_how_long_is_a_game_finds_a_sheet_that_says_halves(tmp_path):

@@ -55,8 +55,11 @@ def run(args: argparse.Namespace) -> int:
             _print_classes(index, classes)
         return 0
     query = " ".join(args.query).strip()
-    ruleset = _listing_ruleset(index, ruleset)
+    asked, ruleset = ruleset, _listing_ruleset(index, ruleset)
     hits = penalties.search_penalties(index, query or None, ruleset, args.code, args.limit)
+    if asked != ruleset:
+        # a sheet's base rulebook listed for it, in the sheet's penalty lengths
+        hits = list(zip(penalties.with_sheet_lengths(index, [i for i, _ in hits], asked), [s for _, s in hits]))
     if not hits:
         what = f"{query!r}" if query else "the filters"
         raise NotFoundError(f"no infraction matches {what}")
@@ -76,8 +79,9 @@ def _listing_ruleset(index, ruleset: str | None) -> str | None:
     listed = penalties.listed_for(index, ruleset)
     if listed != ruleset:
         own, base = index.rulesets[ruleset].short_name, index.rulesets[listed].short_name
-        print(f"{own} lists no infractions of its own; these are {base}'s, the rules it is layered over "
-              f"(its own penalty lengths: rulebot penalties --classes --ruleset {ruleset})", file=sys.stderr)
+        print(f"{own} lists no infractions of its own; these are {base}'s, the rules it is layered over, "
+              f"timed by {own}'s penalty lengths where it sets them (rulebot penalties --classes --ruleset "
+              f"{ruleset})", file=sys.stderr)
     return listed
 
 

@@ -362,12 +362,17 @@ class Library:
         mod = self._penalties_mod()
         if not mod:
             return []
-        ruleset = mod.listed_for(self.index, ruleset)  # a sheet with none of its own: its base's
+        asked, ruleset = ruleset, mod.listed_for(self.index, ruleset)  # a sheet with none of its own: its base's
         if not query.strip():
-            rows = self.penalties()
-            return [r for r in rows if ruleset is None or r.ruleset == ruleset]
-        found = mod.search_penalties(self.index, query, ruleset=ruleset)
-        return [self._penalty_view(_unwrap(r, "infraction")) for r in found]
+            if asked == ruleset:
+                rows = self.penalties()
+                return [r for r in rows if ruleset is None or r.ruleset == ruleset]
+            found = mod.infractions(self.index, ruleset)
+        else:
+            found = [_unwrap(r, "infraction") for r in mod.search_penalties(self.index, query, ruleset=ruleset)]
+        if asked != ruleset:
+            found = mod.with_sheet_lengths(self.index, found, asked)  # in the sheet's penalty lengths
+        return [self._penalty_view(r) for r in found]
 
     @staticmethod
     def _penalty_view(row: Any) -> PenaltyView:
