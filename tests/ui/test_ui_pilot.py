@@ -399,6 +399,9 @@ async def test_quiz_rejects_a_letter_that_is_not_an_option(make):
         await pilot.press("z")
         await settle(pilot, app)
         assert pane.session.current is item and not pane.session.answers
+        # and says what it takes, under the question (a choice question; a multi one toggles letters)
+        feedback = str(app.query_one("#quiz-feedback").render())
+        assert item.question.kind == "multi" or "answer with a letter from a to" in feedback
 
 
 # ------------------------------------------------------------------------------------------ Theme

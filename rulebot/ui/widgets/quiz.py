@@ -77,6 +77,11 @@ class QuestionCard(Static, can_focus=True):
             event.stop()
             self.marked ^= {ch}
             self._render_item()
+        elif q.kind in ("choice", "truefalse") and ch.isalpha() and len(ch) == 1:
+            # another letter: graded as an answer, which says what the question takes ("answer with a
+            # letter from a to d") under it, rather than nothing happening
+            event.stop()
+            self.post_message(QuizPane.Answer(ch))
 
     def action_submit(self) -> None:
         """Enter: answer a several-answer question with the marked letters."""
