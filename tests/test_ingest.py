@@ -585,26 +585,23 @@ def test_the_sign_off_of_a_numbered_sheet_is_no_rule(tmp_path):
     assert texts == ["Games are two 15 minute halves.", "Report injuries to the desk at 555-0199."]
 
 
-def test_an_emailed_sheets_sentence_naming_the_rules_that_apply_is_its_preamble(tmp_path, capsys):
-    sheet = tmp_path / "birch.txt"
-    sheet.write_text("Hi all,\n\nThe FIRS 2017 rules apply except as amended below.\nGames are two 15 minute "
-                     "periods.\nMinor penalties are 90 seconds.\n\nThanks,\nLee\n", encoding="utf-8")
-    ingest_file(sheet, "birch", base="firs-2017")
-    status, out, _ = run_cli(capsys, "rule", "birch")
-    lines = out.splitlines()
-    assert status == 0 and lines[0] == "(preamble) The FIRS 2017 rules apply except as amended below."
-    assert lines[1].startswith("1 Games are two 15 minute periods")
-
-
-def test_a_markdown_sheets_opening_sentence_is_listed_and_its_penalty_quoted_from_the_clause_cited(tmp_path, capsys):
+def test_a_sheets_opening_sentence_naming_the_rules_that_apply_is_its_preamble(tmp_path, capsys):
     from rulebot.search import Searcher
 
-    sheet = tmp_path / "slam.md"
-    sheet.write_text("# Summer Slam Rules\n\nBall hockey league rules apply except as below.\n\n## Penalties\n"
-                     "- Penalties are 2 minutes.\n- Three penalties in a game means ejection.\n", encoding="utf-8")
-    ingest_file(sheet, "slam", base="ball-hockey")
-    status, out, _ = run_cli(capsys, "rule", "slam")
-    assert status == 0 and out.splitlines()[0] == "(preamble) Ball hockey league rules apply except as below."
+    sheets = [("slam.md", "# Summer Slam Rules\n\nBall hockey league rules apply except as below.\n\n## Penalties\n"
+               "- Penalties are 2 minutes.\n- Three penalties in a game means ejection.\n", "ball-hockey",
+               "Ball hockey league rules apply except as below.", "Penalties"),
+              # an e-mailed sheet, one rule a sentence: the sentence is no rule 1
+              ("birch.txt", "Hi all,\n\nThe FIRS 2017 rules apply except as amended below.\nGames are two 15 "
+               "minute periods.\nMinor penalties are 90 seconds.\n\nThanks,\nLee\n", "firs-2017",
+               "The FIRS 2017 rules apply except as amended below.", "1 Games are two 15 minute periods")]
+    for name, text, base, preamble, after in sheets:
+        sheet = tmp_path / name
+        sheet.write_text(text, encoding="utf-8")
+        ingest_file(sheet, sheet.stem, base=base)
+        status, out, _ = run_cli(capsys, "rule", sheet.stem)
+        lines = out.splitlines()
+        assert status == 0 and lines[0] == f"(preamble) {preamble}" and lines[1].strip().startswith(after), lines[:2]
     answer = Searcher(load_index(use_cache=False)).ask("how long is a penalty", "slam")
     assert "Penalties are 2 minutes." in answer.answer and "ejection" not in answer.answer.split("\n")[0]
     assert answer.citations[0].text == "Penalties are 2 minutes."
