@@ -90,6 +90,22 @@ _BROAD = frozenset({"penalties"})
 _CLASSES = frozenset({"minor-penalties", "major-penalties", "misconduct-penalties"})
 
 
+#: The phases of a tournament a rule may be for alone.
+PHASES = {"round robin": re.compile(r"\b(?:round[- ]robin|pool play|group (?:stage|games?|play)|preliminary)\b", re.I),
+          "playoffs": re.compile(r"\b(?:playoffs?|play-offs?|semi-?finals?|finals?|medal (?:games?|rounds?)"
+                                 r"|elimination|knock-?outs?)\b", re.I)}
+
+
+#: Stems of the words that name a phase (they say when a rule applies, not what it is about).
+_PHASE_TERMS = frozenset("round robin pool play group stage game preliminari playoff off semi final semifin "
+                         "medal elimin knock knockout".split())
+
+
+def phases_of(text: str) -> set[str]:
+    """The :data:`PHASES` a text names ("Playoff games tied after regulation ..." -> {"playoffs"})."""
+    return {name for name, pat in PHASES.items() if pat.search(text)}
+
+
 def subjects_of(text: str) -> set[str]:
     """The :data:`SUBJECTS` named in ``text`` (any case)."""
     low = text.lower()
@@ -297,7 +313,16 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
     topic = (topic_terms(index, chain[1], question) & _terms(base[0][0].text)
              if question and base and len(chain) > 1 and not subjects_of(question) else set())
 
+    asked_phases = phases_of(question)
+
     def answers(clause: Clause, score: float) -> bool:
+        # a rule for the other phase of the tournament ("Playoff games tied after regulation go to ..."
+        # for a tied round-robin game) does not answer
+        own = phases_of(clause.text)
+        if asked_phases and own and not own & asked_phases:
+            return False
+        if asked_phases and own and not (_terms(clause.text) & _terms(question)) - _PHASE_TERMS - _weak_terms():
+            return False  # only the phase in common ("No timeouts in round robin games" for a tied one)
         # as strong a match as the base's, or a rule of the sheet on the subject asked about ("how long
         # is a game": "Games are two 18 minute running time halves" under GAME LENGTH), however few
         # words it shares with the question: the sheet amends the base on that subject

@@ -369,3 +369,22 @@ def test_replaced_means_the_base_rule_setting_what_the_sheet_sets(capsys, tmp_pa
     assert timeouts.get("5.5.2 B") == "replaced" and timeouts.get("5.5.2 C") != "replaced"
     # a match penalty's five minutes are no major's length
     assert labels("how long is a major?").get("6.1.6 C") != "replaced"
+
+
+def test_a_sheet_rule_for_the_other_phase_of_the_tournament_does_not_answer(capsys, tmp_path):
+    sheet = tmp_path / "oak-cup.txt"
+    sheet.write_text("Oak Cup Rules\n1. Playoff games tied after regulation go to a 5 minute sudden death overtime.\n"
+                     "2. No timeouts in round robin games.\n", encoding="utf-8")
+    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "ball-hockey")
+    assert status == 0, err
+    from rulebot.search import Searcher
+
+    searcher = Searcher(load_index(use_cache=False))
+    # a tied round-robin game: the base's shootout (ball hockey 7), not the sheet's playoff overtime
+    tied = searcher.ask("what happens to a tied round robin game?", "oak-cup")
+    assert (tied.citations[0].layer, tied.citations[0].rule) == ("base", "7")
+    # a time-out in the playoffs: the base's one 30 second time-out, not the round-robin rule
+    timeout = searcher.ask("can a team call a timeout in a playoff game?", "oak-cup")
+    assert (timeout.citations[0].layer, timeout.citations[0].rule) == ("base", "8")
+    # the playoff case itself: the sheet's
+    assert searcher.ask("what if a playoff game is tied?", "oak-cup").citations[0].layer == "tournament"
