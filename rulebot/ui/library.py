@@ -152,6 +152,8 @@ class Conversation:
             self.context_ruleset = named[0]
         elif asked_of:
             self.context_ruleset = asked_of
+        elif answer.kind == "comparison":
+            self.context_ruleset = None  # one line per rulebook: no one rulebook to go on in
         elif answer.answered and answer.citations:
             self.context_ruleset = answer.citations[0].ruleset
         return answer

@@ -484,3 +484,14 @@ async def test_a_citation_of_a_sheet_over_its_base_says_its_layer(make, tmp_path
 
         titles = [text_of(c.query_one(CollapsibleTitle)) for c in app.query(CitationBlock)]  # as drawn
         assert titles[0].endswith("[tournament]") and any(t.endswith("[replaced]") for t in titles), titles
+
+
+def test_a_comparison_leaves_follow_ups_with_every_rulebook():
+    from rulebot.corpus import load_index
+    from rulebot.ui.library import Library
+
+    convo = Library(load_index()).conversation()
+    answer = convo.ask("how long are periods in each ruleset?", None)
+    assert answer.kind == "comparison" and convo.context_ruleset is None
+    convo.ask("how long is a major in RHA?", None)
+    assert convo.context_ruleset == "rha"
