@@ -23,6 +23,16 @@ def layered(capsys):
     return searcher
 
 
+def _sheet(capsys, path, text: str, base: str):
+    """Ingest ``text`` as the sheet ``path`` layered over ``base``; a searcher over the index with it."""
+    from rulebot.search import Searcher
+
+    path.write_text(text, encoding="utf-8")
+    status, _, err = run_cli(capsys, "ingest", str(path), "--base", base)
+    assert status == 0, err
+    return Searcher(load_index(use_cache=False))
+
+
 def _ask(searcher, question, limit=5):
     # Searcher.ask layers a ruleset that has a base; it must equal the layering function run on the
     # un-layered ask.
@@ -297,29 +307,18 @@ def test_how_long_is_a_game_finds_a_sheet_that_says_halves(tmp_path):
 
 
 def test_a_sheet_rule_on_ejection_worded_as_sitting_out_the_rest_of_the_game(capsys, tmp_path):
-    sheet = tmp_path / "maple-cup.txt"
-    sheet.write_text("Maple Cup Rules\n1. Games are two 15 minute halves.\n"
-                     "2. A player with two penalties in one game sits out the rest of the game.\n"
-                     "3. Rosters are limited to 12 players.\n", encoding="utf-8")
-    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "ball-hockey")
-    assert status == 0, err
-    from rulebot.search import Searcher
-
-    answer = Searcher(load_index(use_cache=False)).ask("When does a player get ejected?", "maple-cup")
+    searcher = _sheet(capsys, tmp_path / "maple-cup.txt", "Maple Cup Rules\n1. Games are two 15 minute halves.\n"
+                      "2. A player with two penalties in one game sits out the rest of the game.\n"
+                      "3. Rosters are limited to 12 players.\n", "ball-hockey")
+    answer = searcher.ask("When does a player get ejected?", "maple-cup")
     assert (answer.citations[0].layer, answer.citations[0].rule) == ("tournament", "2")
 
 
 def test_replaced_labels_follow_what_the_base_rule_says(capsys, tmp_path):
-    sheet = tmp_path / "lake-open.txt"
-    sheet.write_text("Lake Open Rules\n1. Mercy rule: if a team leads by 6 goals or more, the game is ended.\n"
-                     "2. No slapshots anywhere on the rink. A slapshot results in a face-off in the offending "
-                     "team's end.\n3. Helmets with full cages are required for all players under 18.\n",
-                     encoding="utf-8")
-    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "rha")
-    assert status == 0, err
-    from rulebot.search import Searcher
-
-    searcher = Searcher(load_index(use_cache=False))
+    searcher = _sheet(capsys, tmp_path / "lake-open.txt",
+                      "Lake Open Rules\n1. Mercy rule: if a team leads by 6 goals or more, the game is ended.\n"
+                      "2. No slapshots anywhere on the rink. A slapshot results in a face-off in the offending "
+                      "team's end.\n3. Helmets with full cages are required for all players under 18.\n", "rha")
     # RHA 630 (a), the eight-goal differential that ends a game, is what the sheet's mercy rule replaces
     mercy = searcher.ask("is there a mercy rule?", "lake-open")
     assert any(c.layer == "replaced" and c.rule == "630 (a)" for c in mercy.citations)
@@ -332,16 +331,11 @@ def test_replaced_labels_follow_what_the_base_rule_says(capsys, tmp_path):
 
 
 def test_a_mercy_rule_worded_without_mercy_is_found_and_sentences_stay_apart(capsys, tmp_path):
-    sheet = tmp_path / "pine-cup.txt"
-    sheet.write_text("Hi coaches,\n\nFIRS rules apply except as amended below.\nGames are two 15 minute periods.\n"
-                     "A team leading by 7 goals or more will play running time for the rest of the game.\n"
-                     "Teams must be on the bench 10 minutes before the scheduled start or forfeit the game.\n"
-                     "Helmets with full cages are mandatory for all skaters.\n\nThanks,\nSam\n", encoding="utf-8")
-    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "firs-2017")
-    assert status == 0, err
-    from rulebot.search import Searcher
-
-    searcher = Searcher(load_index(use_cache=False))
+    searcher = _sheet(capsys, tmp_path / "pine-cup.txt",
+                      "Hi coaches,\n\nFIRS rules apply except as amended below.\nGames are two 15 minute periods.\n"
+                      "A team leading by 7 goals or more will play running time for the rest of the game.\n"
+                      "Teams must be on the bench 10 minutes before the scheduled start or forfeit the game.\n"
+                      "Helmets with full cages are mandatory for all skaters.\n\nThanks,\nSam\n", "firs-2017")
     answer = searcher.ask("is there a mercy rule?", "pine-cup")
     assert answer.answered and answer.answer.startswith("A team leading by 7 goals or more")
     # the sentence after it (the forfeit rule) is a rule of its own, not part of this answer
@@ -349,14 +343,9 @@ def test_a_mercy_rule_worded_without_mercy_is_found_and_sentences_stay_apart(cap
 
 
 def test_replaced_means_the_base_rule_setting_what_the_sheet_sets(capsys, tmp_path):
-    sheet = tmp_path / "elm-cup.txt"
-    sheet.write_text("Elm Cup Rules\n1. Minor penalties are 90 seconds.\n2. Major penalties are 4 minutes.\n"
-                     "3. Each team gets one 30 second timeout per game.\n", encoding="utf-8")
-    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "firs-2017")
-    assert status == 0, err
-    from rulebot.search import Searcher
-
-    searcher = Searcher(load_index(use_cache=False))
+    searcher = _sheet(capsys, tmp_path / "elm-cup.txt",
+                      "Elm Cup Rules\n1. Minor penalties are 90 seconds.\n2. Major penalties are 4 minutes.\n"
+                      "3. Each team gets one 30 second timeout per game.\n", "firs-2017")
 
     def labels(question):
         return {c.rule: c.layer for c in searcher.ask(question, "elm-cup").citations if c.ruleset == "firs-2017"}
@@ -372,14 +361,9 @@ def test_replaced_means_the_base_rule_setting_what_the_sheet_sets(capsys, tmp_pa
 
 
 def test_a_sheet_rule_for_the_other_phase_of_the_tournament_does_not_answer(capsys, tmp_path):
-    sheet = tmp_path / "oak-cup.txt"
-    sheet.write_text("Oak Cup Rules\n1. Playoff games tied after regulation go to a 5 minute sudden death overtime.\n"
-                     "2. No timeouts in round robin games.\n", encoding="utf-8")
-    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "ball-hockey")
-    assert status == 0, err
-    from rulebot.search import Searcher
-
-    searcher = Searcher(load_index(use_cache=False))
+    searcher = _sheet(capsys, tmp_path / "oak-cup.txt",
+                      "Oak Cup Rules\n1. Playoff games tied after regulation go to a 5 minute sudden death overtime.\n"
+                      "2. No timeouts in round robin games.\n", "ball-hockey")
     # a tied round-robin game: the base's shootout (ball hockey 7), not the sheet's playoff overtime
     tied = searcher.ask("what happens to a tied round robin game?", "oak-cup")
     assert (tied.citations[0].layer, tied.citations[0].rule) == ("base", "7")
