@@ -1223,3 +1223,10 @@ def test_leaving_the_box_early_is_leaving_before_the_penalty_expired():
     # not 629 (b) "At the end of each period, no penalized player may ... leave the penalty bench"
     a = get_searcher().ask("a penalized skater steps out of the penalty box early, what now?", "rha")
     assert a.citations[0].rule == "629 (c)"
+
+
+def test_an_inline_heading_is_not_what_its_first_sentence_says():
+    # ball hockey 33 "Body/Roughing/Elbowing: The free hand may be used to push ... Using two hands or an
+    # elbow to strike a player is not allowed.": for elbowing, the sentence on elbows
+    a = get_searcher().ask("is elbowing a penalty in the gym league?", "ball-hockey")
+    assert "an elbow to strike a player is not allowed" in a.answer

@@ -77,6 +77,9 @@ def _weight(term: str) -> float:
     return min(TERM_WEIGHTS.get(term, 1.0), 4.0) if TERM_WEIGHTS else 1.0
 
 
+#: A rule's inline heading before its first sentence ("Delay of game: ", "Body/Roughing/Elbowing: ").
+_INLINE_HEADING = re.compile(r"^[A-Z][\w/ -]{2,45}:\s+(?=[A-Z])")
+
 #: A sentence opening on a special case ("If a goal is scored on a penalty shot against a team that is
 #: already shorthanded ...,"): a penalty shot, a power play, overtime or a shoot-out, the last minutes,
 #: an empty net.
@@ -115,7 +118,9 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
     asks_when = bool(_ASKS_WHEN.search(query))
     scored = []
     for i, s in enumerate(sents):
-        st = set(terms(s))
+        # an inline heading over the rule ("Body/Roughing/Elbowing: The free hand may be used ...") names
+        # its topics, not what this sentence says
+        st = set(terms(_INLINE_HEADING.sub("", s, count=1) if i == 0 else s))
         # rare words count more: "stopped clock" says more than "game"
         overlap = sum(qt[t] * _weight(t) for t in st if t in qt and t not in negated)
         if negated & st and polarity(s, negated)[0]:
