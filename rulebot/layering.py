@@ -36,6 +36,7 @@ from typing import Any
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Answer, Citation, Clause
+from rulebot.search.text import NUMBER_WORDS, terms
 
 #: A tournament hit answers the question when its score is at least this share of the best base score.
 FALLBACK_RATIO = 0.7
@@ -44,6 +45,9 @@ FALLBACK_RATIO = 0.7
 REPLACED_SHARE = 0.5
 #: Stemmed-term Jaccard overlap that makes two untitled clauses the same subject.
 MIN_OVERLAP = 0.3
+
+#: A mercy rule worded without the word: "a team leading by 7 goals", "an eight (8) goal differential".
+MERCY_WORDED = r"lead(?:s|ing)? by \d+|\d+[- ]goal lead|\d+\)? goal differential"
 
 #: Subjects a tournament sheet commonly changes, as regular expressions over lower-case text.
 SUBJECTS: dict[str, str] = {
@@ -64,7 +68,7 @@ SUBJECTS: dict[str, str] = {
     "fighting": r"\bfight\w*\b",
     "standings": r"\b(?:standings?|ranking|points?|goal (?:differential|difference)|head[- ]to[- ]head"
                  r"|goals? against)\b",
-    "mercy": r"\b(?:mercy|goal spread|lead(?:s|ing)? by \d+|\d+[- ]goal lead|\d+\)? goal differential)\b",
+    "mercy": rf"\b(?:mercy|goal spread|{MERCY_WORDED})\b",
     "rosters": r"\b(?:rosters?|eligib\w*|registered|roster size|players per team|affiliat\w*)\b",
     "equipment": r"\b(?:equipment|helmets?|mouth ?guards?|cages?|visors?|face ?masks?|neck guards?)\b",
     "body-checking": r"\b(?:body[- ]?check\w*|body contact|checking(?! from behind))\b",
@@ -97,8 +101,8 @@ PHASES = {"round robin": re.compile(r"\b(?:round[- ]robin|pool play|group (?:sta
 
 
 #: Stems of the words that name a phase (they say when a rule applies, not what it is about).
-_PHASE_TERMS = frozenset("round robin pool play group stage game preliminari playoff off semi final semifin "
-                         "medal elimin knock knockout".split())
+_PHASE_TERMS = frozenset(terms("round robin pool play group stage game preliminary playoff play-off semi-final "
+                               "final medal elimination knockout"))
 
 
 def phases_of(text: str) -> set[str]:
@@ -165,8 +169,7 @@ def _titles(index: ClauseIndex, clause: Clause) -> str:
 
 
 #: A number in a rule's text, in figures or words ("30 second", "two minutes", "one-minute").
-_NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)\b",
-                     re.I)
+_NUMBER = re.compile(r"\b(?:\d+|one|" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 #: Stems of units of time and of "half"/"period" counts.
 _UNIT_TERMS = frozenset({"minut", "second", "min", "sec", "hour"})
 

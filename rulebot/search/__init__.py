@@ -16,7 +16,8 @@ from rulebot.search.answer import (STATES_DEFINITION, best_sentences, citation, 
                                    other_parts, penalty_list_of, procedure_of, procedure_steps, question_parts,
                                    row_rule, rule_of, sentences, short_answer)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import FACEOFF_PLACE, GOAL_STANDS, PENALTY_LEAST, Intent, classify, imposes_penalty
+from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
+                                   classify, imposes_penalty)
 from rulebot.search.query import late_game_words, object_words, official_words, parse_query, without_request
 from rulebot.search.text import introduces_list, load_synonyms, respell, stem, terms
 from rulebot.search.ranker import WEAK_WEIGHT, ClauseRanker
@@ -226,10 +227,10 @@ class Searcher:
                    for w, group in r.concepts(query))
 
     def topic_said(self, hits: list[Hit], query: str, scope: set[str] | None) -> list[Hit]:
-        """For a topic named in ``query`` that a rulebook states without naming it (:data:`_TOPIC_SAID`:
+        """For a topic named in ``query`` that a rulebook states without naming it (:func:`_topic_said`:
         "is there a mercy rule?" and a sheet's "A team leading by 7 goals or more will play running
         time"): the clauses that state it first, at the best hit's score."""
-        said = [pat for topic, pat in _TOPIC_SAID.items() if re.search(rf"\b{topic}\b", query, re.I)]
+        said = [pat for topic, pat in _topic_said().items() if re.search(rf"\b{topic}\b", query, re.I)]
         if not said:
             return hits
         top = hits[0].score if hits else 1.0
@@ -251,7 +252,7 @@ class Searcher:
         return sorted(out, key=lambda h: -h.score)
 
     def unmet_state(self, clause, query: str) -> bool:
-        """True when ``clause`` opens on a game state (:data:`_STATE`: a power play, the last minutes,
+        """True when ``clause`` opens on a game state (:data:`GAME_STATE`: a power play, the last minutes,
         an empty net: "If in the last two minutes of regular playing time ...,") that ``query`` does not
         name, by a word or a synonym of it."""
         states = _opening_states(clause.text)
@@ -742,7 +743,7 @@ class Searcher:
                     and not any(w.isdigit() or w in NUMBER_WORDS for w in words(a))]
             if in_scope(topic) or any(in_scope(alt) for alt in alts):
                 continue
-            said = _TOPIC_SAID.get(" ".join(tw))
+            said = _topic_said().get(" ".join(tw))
             if said is not None and said.search(self._texts(scope)):
                 continue  # a mercy rule worded without "mercy": "A team leading by 7 goals or more ..."
             missing.append(topic)
@@ -879,15 +880,7 @@ _LEADING_SMALL = re.compile(r"^(?:(?:in|the|a|an|to|be|being|on|of)\s+)+")
 QUOTED_TERM_WEIGHT = 3.0
 
 
-#: A clause's opening condition: "When the penalized team's goalie freezes the ball and play is blown down,".
-_CONDITION = re.compile(r"^\W*(?:when|if|should|whenever|in (?:the )?(?:case|event)|during)\b[^,.;]{0,160}[,;]", re.I)
-#: Game states a rule may be for alone, by family: a power play (a penalized team, short-handed play),
-#: the last minutes of a game, an empty net.
-_STATE = re.compile(r"(?P<strength>\bpenali[sz]ed team|\bpower ?-?plays?\b|\bshort-?handed\b)"
-                    r"|(?P<late>\b(?:last|final) (?:two|2|five|5) minutes\b"
-                    r"|\b(?:less than|under|fewer than) (?:two|2|five|5) minutes (?:remaining|left|to play)\b)"
-                    r"|(?P<empty>\bgoal(?:keeper|ie|tender) (?:has been |is |was )?removed\b)", re.I)
-#: Stems by which a question names a family of :data:`_STATE` ("they're killing a penalty", "on the pp").
+#: Stems by which a question names a family of :data:`GAME_STATE` ("they're killing a penalty", "on the pp").
 _STATE_STEMS = {"strength": frozenset({"penal", "power", "powerplay", "short_hand", "kill", "advantag", "pp", "pk"}),
                 "late": frozenset({"last", "final", "end", "remain", "left"}),
                 "empty": frozenset({"remov", "pull", "empti"})}
@@ -896,9 +889,9 @@ UNMET_STATE_WEIGHT = 0.85
 
 @lru_cache(maxsize=4096)
 def _opening_states(text: str) -> frozenset[str]:
-    """The :data:`_STATE` families a clause's opening condition ("When/If ...,") names."""
-    m = _CONDITION.match(text)
-    return frozenset(s.lastgroup for s in _STATE.finditer(m.group(0))) if m else frozenset()
+    """The :data:`GAME_STATE` families a clause's opening condition ("When/If ...,") names."""
+    m = OPENING_CONDITION.match(text)
+    return frozenset(s.lastgroup for s in GAME_STATE.finditer(m.group(0))) if m else frozenset()
 
 
 def _unmet(states: frozenset[str], asked: set[str]) -> bool:
@@ -960,9 +953,14 @@ def prefer_defining_clause(hits: list[Hit], question: str, intent: Intent) -> li
     return sorted(out, key=lambda h: -h.score)
 
 
-#: Topics a rulebook states without naming them, by how it words them (a mercy rule: "a team leading by
-#: 7 goals", "an eight (8) goal differential"), from the subjects tournament sheets change.
-_TOPIC_SAID = {"mercy": re.compile(r"\b(?:lead(?:s|ing)? by \d+|\d+[- ]goal lead|\d+\)? goal differential)\b", re.I)}
+@lru_cache(maxsize=1)
+def _topic_said() -> dict[str, re.Pattern]:
+    """Topics a rulebook states without naming them, by how it words them (a mercy rule: "a team leading
+    by 7 goals", "an eight (8) goal differential", as :data:`rulebot.layering.MERCY_WORDED` reads it)."""
+    from rulebot.layering import MERCY_WORDED
+
+    return {"mercy": re.compile(rf"\b(?:{MERCY_WORDED})\b", re.I)}
+
 
 #: A question naming a thing around the game (``around`` in the synonym list) and at most this many rule
 #: matters besides (:meth:`Searcher.rule_matters`) is about that thing.

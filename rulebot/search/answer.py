@@ -7,7 +7,7 @@ import re
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Citation, Clause, Hit
-from rulebot.search.intent import FACEOFF_PLACE
+from rulebot.search.intent import FACEOFF_PLACE, OPENING_CONDITION, SPECIAL_CASE
 from rulebot.search.text import ANNOUNCES, ends_announcing, introduces_list, negated_terms, polarity, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
@@ -79,22 +79,16 @@ def _weight(term: str) -> float:
 
 #: A rule's inline heading before its first sentence ("Delay of game: ", "Body/Roughing/Elbowing: ").
 _INLINE_HEADING = re.compile(r"^[A-Z][\w/ -]{2,45}:\s+(?=[A-Z])")
-
-#: A sentence opening on a special case ("If a goal is scored on a penalty shot against a team that is
-#: already shorthanded ...,"): a penalty shot, a power play, overtime or a shoot-out, the last minutes,
-#: an empty net.
-_CASE_OPENING = re.compile(r"^\W*(?:if|when|should|whenever|in (?:the )?(?:case|event))\b[^,;]{0,200}[,;]", re.I)
-_CASE = re.compile(r"\bpenalty shots?\b|\bpower ?-?plays?\b|\bshort-?handed\b|\bover-?time\b|\bshoot-?outs?\b"
-                   r"|\b(?:last|final) (?:two|2|five|5) minutes\b|\bgoal(?:keeper|ie|tender) (?:has been |is )?removed\b",
-                   re.I)
+#: A sentence opening on a special case the question does not name weighs this much when answers are chosen.
 UNMET_CASE_WEIGHT = 0.4
 
 
 def _unmet_case(sentence: str, asked: dict[str, float]) -> bool:
-    """True when ``sentence`` opens on a special case (:data:`_CASE`) the question's terms (``asked``,
-    synonyms included) do not name."""
-    m = _CASE_OPENING.match(sentence)
-    return bool(m) and any(not set(terms(c.group(0))) & set(asked) for c in _CASE.finditer(m.group(0)))
+    """True when ``sentence`` opens on a special case (:data:`rulebot.search.intent.SPECIAL_CASE`: "If a
+    goal is scored on a penalty shot against a team that is already shorthanded ...,") the question's
+    terms (``asked``, synonyms included) do not name."""
+    m = OPENING_CONDITION.match(sentence)
+    return bool(m) and any(not set(terms(c.group(0))) & set(asked) for c in SPECIAL_CASE.finditer(m.group(0)))
 
 
 def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,

@@ -128,6 +128,21 @@ FACEOFF_PLACE = re.compile(r"face-?off[^.]{0,80}\b(?:spots?|cent(?:re|er)|zones?
                            r"|\b(?:spot|cent(?:re|er) ice|cent(?:re|er) floor)\b[^.]{0,40}face-?off", re.I)
 
 
+#: A text's opening condition, up to its first comma: "When the penalized team's goalie freezes the ball
+#: and play is blown down,", "If a goal is scored on a penalty shot against a team ...,".
+OPENING_CONDITION = re.compile(r"^\W*(?:when|if|should|whenever|in (?:the )?(?:case|event)|during)\b[^,.;]{0,200}[,;]",
+                               re.I)
+#: Game states a rule may be for alone, by family: a power play (a penalized team, short-handed play),
+#: the last minutes of a game, an empty net.
+GAME_STATE = re.compile(r"(?P<strength>\bpenali[sz]ed team|\bpower ?-?plays?\b|\bshort-?handed\b)"
+                        r"|(?P<late>\b(?:last|final) (?:two|2|five|5) minutes\b"
+                        r"|\b(?:less than|under|fewer than) (?:two|2|five|5) minutes (?:remaining|left|to play)\b)"
+                        r"|(?P<empty>\bgoal(?:keeper|ie|tender) (?:has been |is |was )?removed\b)", re.I)
+#: The special cases a sentence may open on: the game states, a penalty shot, overtime, a shoot-out.
+SPECIAL_CASE = re.compile(GAME_STATE.pattern + r"|(?P<shot>\bpenalty shots?\b)|(?P<extra>\bover-?time\b|\bshoot-?outs?\b)",
+                          re.I)
+
+
 @dataclass(frozen=True)
 class Intent:
     """Flags for what a question asks for (several may be set)."""
