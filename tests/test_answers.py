@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebot.search import get_searcher
-from rulebot.search.answer import normalise_numbers
+from rulebot.search.answer import normalise_numbers, story_and_parts
 from rulebot.search.intent import classify
 
 
@@ -1230,3 +1230,19 @@ def test_an_inline_heading_is_not_what_its_first_sentence_says():
     # elbow to strike a player is not allowed.": for elbowing, the sentence on elbows
     a = get_searcher().ask("is elbowing a penalty in the gym league?", "ball-hockey")
     assert "an elbow to strike a player is not allowed" in a.answer
+
+
+def test_a_question_in_two_parts_splits_from_its_story():
+    story, parts = story_and_parts("Their goalie smothers it. Who gets the ball, and where do we restart?")
+    assert story == "Their goalie smothers it."
+    assert parts == ["Who gets the ball", "where do we restart"]
+    assert story_and_parts("How long is a minor?") == ("", ["How long is a minor?"])
+
+
+def test_each_part_of_a_two_part_question_is_answered():
+    # the best clause for the whole question defines a fight; the second part (is shoving enough?) is
+    # answered on its own: pushing and shoving are roughing, cited after the definition
+    a = get_searcher().ask("What exactly is a fight, and is grabbing and shoving enough?", "firs-2017")
+    assert a.answer.startswith("The actual throwing of a punch(es)")
+    assert "guilty of roughing" in a.answer
+    assert "6.4.34 A" in [c.rule for c in a.citations]

@@ -14,6 +14,7 @@ from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (STATES_DEFINITION, best_sentences, citation, label, normalise_numbers,
                                    other_parts, penalty_list_of, procedure_of, procedure_steps, question_parts,
+                                   unanswered_parts,
                                    row_rule, rule_of, sentences, short_answer)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
@@ -377,6 +378,8 @@ class Searcher:
                                     rs.id, limit)
         else:
             answer = self._ask_one(question, ruleset, limit)
+            if not pq.clauses and len(named) < 2:
+                answer = self.answer_parts(answer, question, ruleset, limit)
             if target != ruleset:
                 answer = replace(answer, ruleset=target)
         if ruleset is not None and target is not None and target != ruleset:
@@ -517,6 +520,36 @@ class Searcher:
                 text += f" Other rulebooks: {', '.join(others.values())} (quoted below)."
         kind = "signal" if hits[0].clause.kind == "signal" else "penalty" if intent.penalty else "lookup"
         return Answer(question, ruleset, text, cites, kind=kind)
+
+    def answer_parts(self, answer: Answer, question: str, ruleset: str | None, limit: int = 5) -> Answer:
+        """``answer`` with each part of a several-part question that it leaves untouched answered on its
+        own, with the story told before it ("Goalie smothers the ball. How do we restart, and how close
+        can the other team come?": ball hockey 13, then the 5 seconds the other team stays out of the
+        green area).  A part's answer is added when its first clause is not quoted yet; its first
+        citation comes after the answer's first three, unless it is among them already (so there may
+        be one citation more than ``limit`` for each part).  Unchanged for a one-part question, a
+        comparison, a signal or a question not covered."""
+        if not answer.answered or answer.kind in ("comparison", "signal") or not answer.citations:
+            return answer
+        story, parts = unanswered_parts(question, answer.answer)
+        text, cites, previous = answer.answer, list(answer.citations), ""
+        for part in parts:
+            asked = part if terms(part) else f"{previous} {part}"  # "... and where?": the part before it
+            previous = part
+            found = self._ask_one(f"{story} {asked}?".strip(), ruleset, limit, compare=False)
+            if not found.answered or not found.citations:
+                continue
+            first = found.citations[0]
+            clause = self.index.get(first.clause_id)
+            if cites[0].clause_id == first.clause_id or (clause is not None and f"[{label(self.index, clause)}]" in text):
+                continue
+            text = f"{text} {found.answer}"
+            if all(c.clause_id != first.clause_id for c in cites[:3]):
+                cites = [c for c in cites if c.clause_id != first.clause_id]
+                cites.insert(min(3, len(cites)), first)
+        if text == answer.answer:
+            return answer
+        return replace(answer, answer=text, citations=tuple(cites))
 
     def source_first(self, hits: list[Hit], answer: str) -> list[Hit]:
         """``hits`` with the clause the short answer quotes first (the first "[label]" in it), so the

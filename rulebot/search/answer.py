@@ -550,15 +550,24 @@ _AND_ASKS = re.compile(rf",?\s+\b(?:and|or|but|then)\s+(?=(?:{_ASKS})\b)", re.I)
 _STARTS_ASKING = re.compile(rf"^\s*(?:(?:{_ASKS})\b|anything\b)", re.I)
 
 
-def question_parts(question: str) -> list[str]:
-    """The questions asked in ``question``, without the story around them: "Kid trips somebody. Does
-    he go to the sin bin, and do they play a man down?" -> ["Does he go to the sin bin", "do they play
-    a man down"].  One part (the whole text) when it asks one thing."""
+def story_and_parts(question: str) -> tuple[str, list[str]]:
+    """``(story, parts)``: the sentences of ``question`` that tell what happened, and the questions it
+    asks: "Kid trips somebody. Does he go to the sin bin, and do they play a man down?" -> ("Kid trips
+    somebody", ["Does he go to the sin bin", "do they play a man down"]).  One part (the whole text)
+    and no story when it asks one thing."""
     parts: list[str] = []
+    story: list[str] = []
     for sent in _CLAUSE_END.split(question):
         pieces = [p.strip(" ,;:-") for p in _AND_ASKS.split(sent)]
-        parts.extend(p for p in pieces if p and (_STARTS_ASKING.search(p) or len(pieces) > 1))
-    return parts if len(parts) > 1 else [question]
+        asking = [p for p in pieces if p and (_STARTS_ASKING.search(p) or len(pieces) > 1)]
+        parts.extend(asking)
+        story.extend(p for p in pieces if p and p not in asking)
+    return (" ".join(story), parts) if len(parts) > 1 else ("", [question])
+
+
+def question_parts(question: str) -> list[str]:
+    """The questions asked in ``question``, without the story around them (:func:`story_and_parts`)."""
+    return story_and_parts(question)[1]
 
 
 def _part_weights(part: str) -> dict[str, float]:
@@ -575,6 +584,23 @@ def _part_weights(part: str) -> dict[str, float]:
 PART_SHARE = 0.25  # share of a part's words (idf-weighted) a sentence must have to answer it
 
 
+def part_answered(want: dict[str, float], said: set[str]) -> bool:
+    """True when an answer whose words (stems) are ``said`` touches a question part, whose weighted
+    stems are ``want`` (:func:`_part_weights`): it has half their weight, or the part has none."""
+    total = sum(want.values())
+    return not total or sum(w for t, w in want.items() if t in said) >= 0.5 * total
+
+
+def unanswered_parts(question: str, answered: str) -> tuple[str, list[str]]:
+    """``(story, parts)`` of ``question`` (:func:`story_and_parts`) keeping only the parts the answer
+    text ``answered`` does not touch; no parts for a question that asks one thing."""
+    story, parts = story_and_parts(question)
+    if len(parts) < 2:
+        return story, []
+    said = set(terms(answered))
+    return story, [p for p in parts if not part_answered(_part_weights(p), said)]
+
+
 def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) -> list[str]:
     """For a question that asks several things, a sentence (with its citation label) for each part
     the answer so far does not touch, taken from the next best clauses; [] for a one-part question."""
@@ -586,8 +612,8 @@ def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) 
     for part in parts:
         want = _part_weights(part)
         total = sum(want.values())
-        if not total or sum(w for t, w in want.items() if t in said) >= 0.5 * total:
-            continue  # this part is answered already
+        if part_answered(want, said):
+            continue
         best = (0.0, "", None)
         for h in hits[:4]:
             if h.clause.ruleset != hits[0].clause.ruleset:
