@@ -496,6 +496,19 @@ def test_what_the_question_says_did_not_happen_weighs_against_a_clause_that_says
     assert a.citations[0].rule == "6.4.26 A"
 
 
+def test_a_foul_the_story_says_was_sold_or_slight_is_not_what_is_asked():
+    from rulebot.search.text import contrasted_terms
+
+    assert "hook" in contrasted_terms("he flops to sell a hook")
+    assert "slash" in contrasted_terms("goes down on a light slash")
+    assert "touch" in contrasted_terms("he was barely touched")
+    assert contrasted_terms("a little kid trips the goalie") == frozenset()
+    # the embellishment, not the slash it sold (ball hockey 38 ¶2, not 24)
+    a = get_searcher().ask("Forward flops to sell a slash. Can I penalize him?", "ball-hockey")
+    assert a.citations[0].rule == "38 ¶2"
+    assert "Embellishment" in a.answer
+
+
 def test_a_list_printed_as_the_paragraphs_after_it_is_answered_and_cited_with_them():
     # U9 29 "... overtime periods will be played as followis: ..." and its items 30-34 are paragraphs
     a = get_searcher().ask("How is overtime played in a U9 medal game?", "challenge-cup-u9")

@@ -367,10 +367,23 @@ def negated_terms(query: str) -> frozenset[str]:
 _CONTRAST = re.compile(r"(?:[,;(\u2013\u2014]|\s-|\bbut)\s*not\b[^,.;:?!()\u2013\u2014]*", re.I)
 
 
+#: A foul the story plays down or says was faked: "flops to sell a hook", "goes down on a little hook",
+#: "after a light stick tap", "a hook that was barely there", "barely touched". The question is about
+#: the one who sold it (embellishment), not the foul.
+_PLAYED_DOWN = re.compile(r"\b(?:to )?(?:sell|sells|selling|sold|draw|draws|drawing|drew) (?:a|an|the) "
+                          r"(?!call\b|penalty\b)(?P<a>[\w-]+(?: [\w-]+)?)"
+                          r"|\b(?:a|an) (?:little|light|tiny|slight|soft|small) (?P<b>[\w-]+)"
+                          r"|\b(?:a|an) (?P<c>[\w-]+) (?:that|which) was barely there\b"
+                          r"|\bbarely (?:got |been |even |was )?(?P<d>touched|hit|clipped|tapped|grazed|brushed)\b", re.I)
+
+
 def contrasted_terms(query: str) -> frozenset[str]:
     """The :func:`negated_terms` of the question's contrasting negations only ("..., not into the
-    boards"), not of a state it tells ("no blood", "the team is not ready")."""
-    return frozenset().union(*(negated_terms(m.group(0)) for m in _CONTRAST.finditer(query)))
+    boards"), not of a state it tells ("no blood", "the team is not ready"); and the stems of a foul
+    it plays down (:data:`_PLAYED_DOWN`)."""
+    played = [next(w for w in m.groups() if w) for m in _PLAYED_DOWN.finditer(query)]
+    return frozenset().union(*(negated_terms(m.group(0)) for m in _CONTRAST.finditer(query)),
+                             *(negated_terms(f"not {w}") for w in played))
 
 
 def without_negated(query: str) -> tuple[str, str]:
