@@ -1259,3 +1259,10 @@ def test_each_part_of_a_two_part_question_is_answered():
     assert a.answer.startswith("The actual throwing of a punch(es)")
     assert "guilty of roughing" in a.answer
     assert "6.4.34 A" in [c.rule for c in a.citations]
+
+
+def test_a_call_asked_for_comes_from_the_clause_stating_the_penalty():
+    # U9 9 says what players must do at the buzzer; 11 what failing to do it costs
+    a = get_searcher().ask("The change buzzer sounds and a player keeps the puck. Is there a penalty?", "challenge-cup-u9")
+    assert a.citations[0].rule == "11"
+    assert classify("Our winger keeps carrying the puck after the buzzer. Is that a problem?").penalty

@@ -75,6 +75,9 @@ BARE_DEPTH = 5
 GENERAL_SHARE = 0.5
 #: A signal the selected rulebook describes answers when it scores this share of the best signal.
 OWN_SIGNAL_SHARE = 0.85
+#: For a question asking for the call, a clause stating a penalty scoring this share of a best clause that
+#: states none comes first.
+PENALTY_SHARE = 0.85
 #: Another rulebook's clause is named under "Other rulebooks" only when it scores this share of the best.
 OTHERS_SHARE = 0.5
 
@@ -127,7 +130,7 @@ class Searcher:
         intent = classify(query)
         reranked = rerank(ranked, intent, self.index)
         if intent.penalty:
-            reranked = self.prefer_basic_case(self.rules_of_rows(reranked), query)
+            reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked), query), self.index)
         if intent.number:
             reranked = self.prefer_numbered_subject(reranked, rest)
         reranked = prefer_defining_clause(reranked, query, intent)  # "when the book says 'altercation', ..."
@@ -971,6 +974,22 @@ def defines_term(clause, term: str) -> bool:
         return True
     start = clause.text[:60].lower()
     return (start.startswith(term) or f" {term}" in start[:len(term) + 20]) and bool(STATES_DEFINITION.search(clause.text))
+
+
+def penalty_stated_first(hits: list[Hit], index: ClauseIndex, depth: int = 3) -> list[Hit]:
+    """For a question asking for the call: when the best clause states no penalty (U9 9 "On the buzzer,
+    players must relinquish control of the puck"), one of the next that states one (U9 11 "Failure to
+    relinquish control of the puck ... may result in a penalty") comes first when it scores at least
+    PENALTY_SHARE of the best."""
+    def states(clause) -> bool:
+        return imposes_penalty(clause.text) or penalty_list_of(index, clause) is not None
+
+    if not hits or states(hits[0].clause):
+        return hits
+    for i, h in enumerate(hits[1:depth], 1):
+        if h.score >= PENALTY_SHARE * hits[0].score and states(h.clause):
+            return [h] + hits[:i] + hits[i + 1:]
+    return hits
 
 
 def prefer_defining_clause(hits: list[Hit], question: str, intent: Intent) -> list[Hit]:

@@ -53,6 +53,7 @@ _PENALTY = re.compile(
     r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess)"
     r"|(?:can|do|should|could) (?:i|we|you) (?:give|call|assess|hand) (?:him|her|them|the \w+ )?(?:something|anything|a penalty)"
     r"|(?:^|[.!?]\s*)anything\s*\?\s*$"
+    r"|\bis (?:that|this|it) a problem\b"
     r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
     r"|how many minutes|minutes is that|what happens to (?:him|her|the player|them)"
     r"|what(?:'s| is) (?:that|it|this) worth"
