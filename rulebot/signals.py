@@ -45,6 +45,8 @@ class Signal:
     meaning: str = ""
     #: True for a signal told inside a rule's text (RHA 409 (b)), not in a signal list (FIRS Annex B).
     in_rule: bool = False
+    #: Who gives a signal told inside a rule when not a referee ("goal judge", FIRS 4.6 D), else "".
+    official: str = ""
 
     def to_json(self) -> dict:
         """The JSON form used by ``rulebot signal --json/--jsonl``: name, description, ruleset,
@@ -60,6 +62,7 @@ class Signal:
             "meaning": self.meaning,
             "id": self.clause_id,
             "in_rule": self.in_rule,
+            "official": self.official,
         }
 
 
@@ -264,8 +267,9 @@ def _build_signals(index) -> list[Signal]:
     out: list[Signal] = []
     for rid in index.rulesets:
         clauses = [c for c in index.by_ruleset(rid) if c.kind == "signal"]
+        told = rule_text_signals(index, rid)
         if not clauses:
-            out.extend(rule_text_signals(index, rid))
+            out.extend(told)
             continue
         infs = [i for i in pen.infractions(index, rid) if i.source == "index"]
         classes = {c.name: c for c in pen.penalty_classes(index, rid)}
@@ -274,8 +278,11 @@ def _build_signals(index) -> list[Signal]:
                   and _GIVES_SIGNAL.search(c.text)]
         others = [c for c in index.by_ruleset(rid)
                   if c.kind not in ("signal", "table-row", "document", "section") and c.number]
-        for c in clauses:
-            out.append(_link(rid, c, infs, classes, givers, others))
+        listed = [_link(rid, c, infs, classes, givers, others) for c in clauses]
+        linked = {number for sig in listed for number in sig.rules}
+        # with a list, the rules' own signals it does not give (FIRS 4.6 D, the goal judges' arms;
+        # 5.5.4 G, the arm raised when the visiting team may no longer change)
+        out += listed + [sig for sig in told if sig.rules[0] not in linked]
     return out
 
 
@@ -313,7 +320,8 @@ def rule_text_signals(index, rid: str) -> list[Signal]:
             name = _rule_signal_name(index, c, sentence)
             if name:
                 out.append(Signal(name=name[0].upper() + name[1:], description=sentence.strip(), ruleset=rid,
-                                  clause_id=c.id, rules=(c.number,), meaning=name.split(": ")[-1], in_rule=True))
+                                  clause_id=c.id, rules=(c.number,), meaning=name.split(": ")[-1], in_rule=True,
+                                  official=_giver(index.heading(c) or "", sentence)))
     return out
 
 
@@ -325,6 +333,15 @@ _PURPOSE = _LazyRegex(r"\b(?:to (?:indicate|signal)(?: to the \w+)?(?: that| whe
                       re.I)
 #: Who gives a signal told inside a rule: an official, named in the sentence or the heading above it.
 _OFFICIAL = _LazyRegex(r"\b(?:referees?|goal judges?|linesm[ae]n|officials?|timekeepers?|umpires?)\b", re.I)
+
+
+def _giver(heading: str, sentence: str) -> str:
+    """The official other than a referee who gives the signal a rule's sentence tells, by the heading
+    it is under first ("Goal Judges" -> "goal judge"; the Referee in "to signal to the Referee" is who
+    it is for), else ""."""
+    m = _OFFICIAL.search(heading) or _OFFICIAL.search(sentence)
+    who = re.sub(r"s$", "", m.group(0).lower()).replace("linesmen", "linesman") if m else ""
+    return "" if who in ("", "referee", "official") else who
 
 
 def _rule_signal_name(index, clause, sentence: str) -> str | None:
@@ -506,7 +523,8 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
 
     # "crossed arms in front of the body, not over the head": "head" is what the signal is not
     query, negated = without_negated(query)
-    q_concepts = signal_concepts(query, vocab)
+    # who gives the signal is not part of the gesture: the "goal" of "goal judge" is no goal signalled
+    q_concepts = signal_concepts(_OFFICIAL.sub(" ", query), vocab)
     not_concepts = set(signal_concepts(negated, vocab)) - set(q_concepts) if negated else set()
     for a, b, factor in vocab.related:
         if a in q_concepts and b not in q_concepts:
@@ -527,6 +545,8 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
     q_norm = math.sqrt(sum((w * cidf.get(c, 0.5)) ** 2 for c, w in q_concepts.items())) or 1.0
     scored: list[tuple[float, int, Signal]] = []
     for pos, d in enumerate(docs):
+        if d.signal.official and d.signal.official not in q_plain:
+            continue  # a goal judge's arm is no answer unless the question is about the goal judge
         # concept cosine: weighted by how rare the concept is among the signals
         dot = sum(w * d.concepts[c] * cidf.get(c, 0.5) ** 2 for c, w in q_concepts.items() if c in d.concepts)
         d_norm = math.sqrt(sum((w * cidf.get(c, 0.5)) ** 2 for c, w in d.concepts.items())) or 1.0

@@ -213,14 +213,30 @@ def test_signals_told_inside_rules_are_read_too(index):
     # RHA 409 (b): "signify the calling of a delayed penalty by raising his/her arm", not the sentence
     # after it ("the Referee shall not raise his/her arm")
     assert [(s.name, s.rules, s.in_rule) for s in rha] == [("Delayed penalty", ("409 (b)",), True)]
-    assert not any(s.in_rule for s in load_signals(index) if s.ruleset == "firs-2017")  # Annex B is its list
+    # FIRS has Annex B as its list; the signals its rules tell that the list does not give are read
+    # too: the goal judges' arms (4.6 D, given by the goal judge, not a referee) and the arm raised
+    # when the visiting team may no longer change (5.5.4 G); 6.3 B's is Annex B's Delay Penalty
+    told = [s for s in load_signals(index) if s.ruleset == "firs-2017" and s.in_rule]
+    assert [s.rules[0] for s in told] == ["4.6 D •3", "4.6 D •4", "4.6 D •6", "5.5.4 G"]
+    assert [s.official for s in told] == ["goal judge"] * 3 + [""]
     club = _sheet("Club rules\n\n1. Goals. The referee shall signal a goal by pointing at the net with the "
                   "whistle hand.\n\n2. Penalties. The referee shall signal the penalty to the scorer after the "
                   "whistle.\n\n3. Goal judges\nThe goal judge shall raise one arm to indicate that the puck has "
                   "crossed the goal line.\n\n4. Players\nA player who raises his arm to call for a pass is not "
                   "signalling anything.\n")
-    assert [(s.name, s.rules) for s in rule_text_signals(club, "club")] == [
-        ("Goal", ("1",)), ("Goal judges: the puck has crossed the goal line", ("3",))]
+    assert [(s.name, s.rules, s.official) for s in rule_text_signals(club, "club")] == [
+        ("Goal", ("1",), ""), ("Goal judges: the puck has crossed the goal line", ("3",), "goal judge")]
+
+
+def test_a_goal_judges_signal_answers_only_a_question_about_the_goal_judge(index):
+    signals = [s for s in load_signals(index) if s.ruleset == "firs-2017"]
+    # "one arm straight up" is one arm above the head (4.6 D •6), not both hands (4.6 D •3)
+    top = search_signals(signals, "the goal judge sticks one arm straight up over his head", 3)
+    assert top[0][0].rules == ("4.6 D •6",)
+    assert not any(s.official for s, _ in search_signals(signals, "one arm straight up over his head", 10))
+    # one fist on top of the other is both fists (High-Sticking), not one
+    top = search_signals(signals, "ref holds one fist on top of the other, off to his side", 1)
+    assert top[0][0].name == "High-Sticking"
 
 
 def test_a_chop_is_told_from_a_grasp(signals):

@@ -483,9 +483,10 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
     parent = procedure_of(index, top, intent)
     if parent is None and ends_announcing(top.text) and announced_steps(index, top):
         parent = top  # only "... will be determined by following rules": what follows is the answer
-    if parent is None and top.kind == "item" and top.parent:
+    if parent is None and top.kind == "item" and top.parent and not (intent is not None and intent.signal):
         # the question matches a list as a whole ("tie breaker u9 round robin": 28 b, then 28 a and
-        # 28 c): the list from its start, in its order, not the item that happened to score best
+        # 28 c): the list from its start, in its order, not the item that happened to score best; a
+        # gesture asked about is one item, however alike its list's other gestures are (FIRS 4.6 D)
         up = index.get(top.parent)
         sibs = [h.score for h in hits[1:3] if h.clause.parent == top.parent]
         if (up is not None and introduces_list(up.text) and len(sibs) + 1 >= LIST_MATCHED

@@ -26,7 +26,7 @@ _SMALL_WORDS = frozenset("a an the on over of in at to with his her their both o
 _WHICH_IS_THAT = re.compile(r"\b(?:which|what)\b[^?.!]{0,25}\b(?:penalty|call|infraction|signal|foul)\b"
                             r"[^?.!]{0,15}\b(?:is|was|does) (?:that|this|it)\b", re.I)
 _META = frozenset("signal signals signalling signaling gesture gestures motion motions".split())
-_OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra ump partner partners".split())
+_OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra ump partner partners judge judges".split())
 #: "What's he telling me?", "what does that mean?": after a gesture, a question about what it signals.
 _WHAT_IT_SAYS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:he|she|they|that|this|it) (?:telling|saying|tell|say|mean|"
                            r"means|indicat\w*|signal\w*)\b", re.I)
