@@ -397,7 +397,7 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
     from rulebot.corpus.report import report_for_text
 
     src = Path(path)
-    rid = ruleset_id.strip() if ruleset_id else slug(src.stem)
+    rid = ruleset_id.strip() if ruleset_id is not None else slug(src.stem)
     if not _ID.match(rid):
         raise UsageError(f"--id {rid!r}: use lower-case letters, digits and hyphens (e.g. spring-cup-2024)")
     if rid in _embedded_ids():

@@ -1266,3 +1266,14 @@ def test_a_call_asked_for_comes_from_the_clause_stating_the_penalty():
     a = get_searcher().ask("The change buzzer sounds and a player keeps the puck. Is there a penalty?", "challenge-cup-u9")
     assert a.citations[0].rule == "11"
     assert classify("Our winger keeps carrying the puck after the buzzer. Is that a problem?").penalty
+
+
+def test_a_part_that_refers_back_is_asked_with_the_part_before_it_and_in_the_rulebook_named():
+    s = get_searcher()
+    # "each one" is a time-out: not FIRS 3.2.9 B's "long-sleeve shirts"
+    a = s.ask("how many timeouts, and how long is each one", "firs-2017")
+    assert all(c.rule.startswith(("5.5.2", "1.2")) for c in a.citations)
+    # the rulebook the first part names is the one the second part is asked of
+    a = s.ask("how long is a minor penalty in ball hockey and do you serve the full time on a PP goal")
+    assert {c.ruleset for c in a.citations} == {"ball-hockey"}
+    assert "Other rulebooks" not in a.answer

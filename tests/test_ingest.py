@@ -425,6 +425,8 @@ def test_refuses_other_types_missing_files_and_bad_ids(tmp_path, capsys):
     assert status == 2 and "built-in ruleset and cannot be overwritten" in err
     status, err = _refused(capsys, str(DATA / "sections.txt"), "--id", "Bad Id!")
     assert status == 2 and "--id" in err
+    status, err = _refused(capsys, str(DATA / "sections.txt"), "--id", "")  # not the file name instead
+    assert status == 2 and "--id ''" in err
     status, err = _refused(capsys, str(DATA / "sections.txt"), "--base", "nhl")
     assert status == 2 and "--base 'nhl': no such ruleset" in err
 
@@ -594,7 +596,10 @@ def test_a_sheets_opening_sentence_naming_the_rules_that_apply_is_its_preamble(t
               # an e-mailed sheet, one rule a sentence: the sentence is no rule 1
               ("birch.txt", "Hi all,\n\nThe FIRS 2017 rules apply except as amended below.\nGames are two 15 "
                "minute periods.\nMinor penalties are 90 seconds.\n\nThanks,\nLee\n", "firs-2017",
-               "The FIRS 2017 rules apply except as amended below.", "1 Games are two 15 minute periods")]
+               "The FIRS 2017 rules apply except as amended below.", "1 Games are two 15 minute periods"),
+              ("lake.txt", "Hey all,\n\nWe play under RHA rules with these changes. Games are two 20 minute "
+               "periods. No slapshots.\n\nCheers,\nJo\n", "rha", "We play under RHA rules with these changes.",
+               "1 Games are two 20 minute periods")]
     for name, text, base, preamble, after in sheets:
         sheet = tmp_path / name
         sheet.write_text(text, encoding="utf-8")

@@ -189,7 +189,11 @@ def run_rulesets(args: argparse.Namespace) -> int:
 
     from rulebot.cli.render import console
 
-    table = Table("id", "title", "names", "clauses", "source")
+    table = Table()
+    # the id is what a user types (--ruleset): never cut, however narrow the terminal
+    table.add_column("id", no_wrap=True, min_width=max((len(r["id"]) for r in rows), default=2))
+    for name in ("title", "names", "clauses", "source"):
+        table.add_column(name)
     for r in rows:
         table.add_row(r["id"], r["title"], ", ".join(r["aliases"]), str(r["clauses"]),
                       "embedded" if r["embedded"] else "yours")

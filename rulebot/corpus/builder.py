@@ -23,9 +23,12 @@ SIGN_OFF = re.compile(r"(?:thanks|thank you|many thanks|cheers|regards|best rega
                       r"|see you)\b[^.!?]{0,60}[.!]?$", re.I)
 
 #: A sentence that says which rules apply otherwise ("The FIRS 2017 rules apply except as amended below.",
-#: "Hockey Canada rules apply except as stated below.").
+#: "Hockey Canada rules apply except as stated below.", "We play under RHA rules with these changes.").
 FOLLOWS = re.compile(r"\b(?:except|unless)\s+(?:as|where|otherwise)\b|\brules?\b.*\b(?:apply|applies|govern|governs|"
-                     r"are followed|will be followed|will be used|are used)\b", re.I)
+                     r"are followed|will be followed|will be used|are used)\b"
+                     r"|\b(?:play|plays|played|playing|follow|follows|use|uses|using)\b[^.!?]{0,40}\brules?\b[^.!?]{0,30}"
+                     r"\b(?:with|except|but|plus)\b[^.!?]{0,30}\b(?:changes?|modifications?|amendments?|exceptions?|"
+                     r"differences?|tweaks?)\b", re.I)
 
 #: A sheet's opening sentence that introduces the sheet itself ("Here are the rules for the Fall Fête
 #: tournament."), not a rule.

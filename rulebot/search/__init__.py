@@ -75,6 +75,9 @@ BARE_DEPTH = 5
 GENERAL_SHARE = 0.5
 #: A signal the selected rulebook describes answers when it scores this share of the best signal.
 OWN_SIGNAL_SHARE = 0.85
+#: A part of a question that refers back to the part before it ("how long is each one", "stand in it").
+_REFERS_BACK = re.compile(r"\b(?:it|its|they|them|that|those|this|these|one|ones)\b\W*$|\b(?:in|on|of|for|about|with) "
+                          r"(?:it|them|that|those|this|these)\b|\beach one\b", re.I)
 #: For a question asking for the call, a clause stating a penalty scoring this share of a best clause that
 #: states none comes first.
 PENALTY_SHARE = 0.85
@@ -382,7 +385,7 @@ class Searcher:
         else:
             answer = self._ask_one(question, ruleset, limit)
             if not pq.clauses and len(named) < 2:
-                answer = self.answer_parts(answer, question, ruleset, limit)
+                answer = self.answer_parts(answer, question, target, limit)
             if target != ruleset:
                 answer = replace(answer, ruleset=target)
         if ruleset is not None and target is not None and target != ruleset:
@@ -410,7 +413,10 @@ class Searcher:
             if answer.answered:
                 return answer
         scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
-        if pq.unknown and len(_RULE_WORDS.sub(" ", pq.text).split()) <= len(pq.unknown):
+        left = pq.text
+        for number in pq.unknown:
+            left = left.replace(number, " ")
+        if pq.unknown and not _RULE_WORDS.sub(" ", left).split():
             # only a rule number, and no such rule: say so rather than search its digits
             names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
             return Answer(question, ruleset, f"No rule {', '.join(pq.unknown)} in the {names} rules.", (),
@@ -535,10 +541,11 @@ class Searcher:
         if not answer.answered or answer.kind in ("comparison", "signal") or not answer.citations:
             return answer
         story, parts = unanswered_parts(question, answer.answer)
-        text, cites, previous = answer.answer, list(answer.citations), ""
-        for part in parts:
-            asked = part if terms(part) else f"{previous} {part}"  # "... and where?": the part before it
-            previous = part
+        text, cites = answer.answer, list(answer.citations)
+        for part, before in parts:
+            # "... and where?", "how long is each one?", "can an attacker stand in it?": with the part
+            # before it, which says what is meant
+            asked = f"{before} {part}" if before and (not terms(part) or _REFERS_BACK.search(part)) else part
             found = self._ask_one(f"{story} {asked}?".strip(), ruleset, limit, compare=False)
             if not found.answered or not found.citations:
                 continue

@@ -592,14 +592,16 @@ def part_answered(want: dict[str, float], said: set[str]) -> bool:
     return not total or sum(w for t, w in want.items() if t in said) >= 0.5 * total
 
 
-def unanswered_parts(question: str, answered: str) -> tuple[str, list[str]]:
-    """``(story, parts)`` of ``question`` (:func:`story_and_parts`) keeping only the parts the answer
-    text ``answered`` does not touch; no parts for a question that asks one thing."""
+def unanswered_parts(question: str, answered: str) -> tuple[str, list[tuple[str, str]]]:
+    """``(story, [(part, part before it), ...])`` of ``question`` (:func:`story_and_parts`) for the
+    parts the answer text ``answered`` does not touch ("" before the first part); no parts for a
+    question that asks one thing."""
     story, parts = story_and_parts(question)
     if len(parts) < 2:
         return story, []
     said = set(terms(answered))
-    return story, [p for p in parts if not part_answered(_part_weights(p), said)]
+    return story, [(p, parts[i - 1] if i else "") for i, p in enumerate(parts)
+                   if not part_answered(_part_weights(p), said)]
 
 
 def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) -> list[str]:

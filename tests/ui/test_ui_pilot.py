@@ -495,3 +495,10 @@ def test_a_comparison_leaves_follow_ups_with_every_rulebook():
     assert answer.kind == "comparison" and convo.context_ruleset is None
     convo.ask("how long is a major in RHA?", None)
     assert convo.context_ruleset == "rha"
+
+
+def test_a_clause_label_names_a_heading_once(library):
+    # an Annex B signal is numbered by its name: "FIRS Annex B Hooking", not "... Hooking Hooking"
+    clause = library.index.lookup("firs-2017", "Annex B Hooking")
+    assert library.clause_label(clause) == "FIRS Annex B Hooking"
+    assert library.clause_label(library.index.lookup("rha", "403 (a)")) == "RHA 403 (a) MAJOR PENALTIES"
