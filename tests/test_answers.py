@@ -496,6 +496,19 @@ def test_what_the_question_says_did_not_happen_weighs_against_a_clause_that_says
     assert a.citations[0].rule == "6.4.26 A"
 
 
+def test_a_negation_reaches_no_further_than_a_preposition_after_its_word():
+    from rulebot.search.text import negated_terms
+
+    assert "readi" in negated_terms("the team is not ready at game time")
+    assert "game" not in negated_terms("the team is not ready at game time")
+    assert "board" in negated_terms("not into the boards")  # a preposition before any word of it
+
+
+def test_what_colour_asks_for_a_colour():
+    a = get_searcher().ask("what colour are the pucks", "challenge-cup-u9")
+    assert a.citations[0].text == "Black pucks will be used."
+
+
 def test_a_foul_the_story_says_was_sold_or_slight_is_not_what_is_asked():
     from rulebot.search.text import contrasted_terms
 

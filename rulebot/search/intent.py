@@ -69,7 +69,7 @@ _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:ru
 _PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must) .{0,40}\b(?:go|work|done|taken|run|"
                         r"played|restart|handled|set up|decided|broken)|walk me through|what(?:'s| is) the "
                         r"(?:process|procedure)|procedure|steps|step by step|set(?:ting)? up|how do (?:i|we)|"
-                        r"what happens (?:when|if|after|next))\b", re.I)
+                        r"what happens (?:after|next))\b", re.I)
 #: Covering the puck, a foul for a skater and the goalkeeper's right ("goalie covers the puck").
 _COVERS = re.compile(r"smother|covers the|closes? (?:his|her|their) hand", re.I)
 #: "What happens if/when ...": with a foul told after it, the call.

@@ -330,6 +330,8 @@ def introduces_list(text: str) -> bool:
 
 
 NEGATION_REACH = 2  # content words a negation reaches ("not the goalie", "no injury")
+#: A preposition after a negated word ends what the negation reaches ("not ready at game time").
+_PREPOSITIONS = frozenset("at in on by during before after for with within from to".split())
 _NEGATION = frozenset("""not no non never without nobody none except excluding n't isn't doesn't don't didn't
 wasn't aren't can't cannot""".split())
 #: "won't hand his stick over" is a refusal (RHA "refuses to surrender"), not something that did not happen.
@@ -345,7 +347,12 @@ def _negated_words(query: str) -> list[str]:
         ws = words(piece)
         for i, w in enumerate(ws):
             if (w in _NEGATION or w.endswith("n't")) and w not in _REFUSAL and not (i and ws[i - 1] in _REFUSAL):
-                content = [x for x in ws[i + 1:] if x not in STOP_WORDS and x not in WEAK_WORDS]
+                content: list[str] = []
+                for x in ws[i + 1:]:
+                    if content and x in _PREPOSITIONS:
+                        break  # "not ready at game time": ready, not the game
+                    if x not in STOP_WORDS and x not in WEAK_WORDS:
+                        content.append(x)
                 out += content[:NEGATION_REACH]
     return out
 
