@@ -1290,3 +1290,12 @@ def test_a_part_that_refers_back_is_asked_with_the_part_before_it_and_in_the_rul
     a = s.ask("how long is a minor penalty in ball hockey and do you serve the full time on a PP goal")
     assert {c.ruleset for c in a.citations} == {"ball-hockey"}
     assert "Other rulebooks" not in a.answer
+
+
+def test_a_clearing_attempt_is_no_clear_advantage():
+    # ball hockey 17 (the ball hits the roof), not 14 ("if a clear advantage is created")
+    a = get_searcher().ask("A clearing attempt hits the gym ceiling. What now?", "ball-hockey")
+    assert a.citations[0].rule == "17"
+    # a teammate is also the rulebook's "team mate" (ball hockey 16, hand passes)
+    a = get_searcher().ask("He swats the ball with his hand to his buddy. Play on?", "ball-hockey")
+    assert a.citations[0].rule == "16"

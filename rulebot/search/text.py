@@ -116,8 +116,9 @@ def stem(word: str) -> str:
     return _stemmer().stemWord(IRREGULAR.get(word, word))
 
 
-#: Words the stemmer would merge with another word: "icing" is not the "ice", "heading" not the "head".
-KEEP_WHOLE = frozenset({"icing", "heading"})  # "heading for the bench" is no head
+#: Words the stemmer would merge with another word: "icing" is not the "ice", "heading" (for the bench)
+#: not the "head", "clearing" (the puck) not a "clear" advantage or shot.
+KEEP_WHOLE = frozenset({"icing", "heading", "clearing"})
 
 
 #: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot",
