@@ -119,3 +119,11 @@ def test_a_signal_the_selected_rulebook_names_wins_over_a_like_named_list_signal
     # RHA 409 (b) "delayed penalty" and FIRS Annex B "Delay Penalty": asked of RHA, RHA's
     answer = get_searcher().ask("Under RHA, which fouls get the raised arm of a delayed penalty?")
     assert answer.citations[0].rule == "409 (b)"
+
+
+def test_an_infraction_after_a_class_asks_for_its_call():
+    chat = Conversation(get_searcher(), "rha")
+    chat.ask("how long is a major")
+    # not "how long is a hooking" (RHA 622 (b), the injury case): the call for hooking
+    assert chat.resolve("and hooking?")[0] == "what is the penalty for hooking?"
+    assert chat.ask("and hooking?").citations[0].rule == "622 (a)"

@@ -112,6 +112,9 @@ class Conversation:
         if said and _CLASS.search(new):
             # "how long is a major" + "a minor penalty" -> "how long is a minor penalty"
             return f"{asked[:said.start()]}{_ARTICLE.sub('', new)}{asked[said.end():]}"
+        if said and not qualifier and said.end() >= len(asked.rstrip(" ?.!")):
+            # "how long is a major" + "and hooking?": the call for hooking, not "how long is a hooking"
+            return f"what is the penalty for {new.rstrip(' ?.!')}?"
         if not qualifier and subject:
             for word in sorted(_content_words(subject), key=len, reverse=True):
                 pattern = re.compile(rf"\b{re.escape(word[:5])}\w*", re.I)  # "slashing" for SLASHING, "slashed"
