@@ -1299,3 +1299,9 @@ def test_a_clearing_attempt_is_no_clear_advantage():
     # a teammate is also the rulebook's "team mate" (ball hockey 16, hand passes)
     a = get_searcher().ask("He swats the ball with his hand to his buddy. Play on?", "ball-hockey")
     assert a.citations[0].rule == "16"
+
+
+def test_ices_the_puck_asks_about_icing():
+    # icing named as a verb is the icing topic: the ball-hockey league has none
+    a = get_searcher().ask("the short-handed team ices the ball", "ball-hockey")
+    assert not a.answered and "icing" in a.answer
