@@ -14,8 +14,7 @@ from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (STATES_DEFINITION, best_sentences, citation, label, normalise_numbers,
                                    other_parts, penalty_list_of, procedure_of, procedure_steps, question_parts,
-                                   unanswered_parts,
-                                   row_rule, rule_of, sentences, short_answer)
+                                   row_rule, rule_of, sentences, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_penalty)
@@ -551,7 +550,8 @@ class Searcher:
                 continue
             first = found.citations[0]
             clause = self.index.get(first.clause_id)
-            if cites[0].clause_id == first.clause_id or (clause is not None and f"[{label(self.index, clause)}]" in text):
+            quoted = clause is not None and f"[{label(self.index, clause)}]" in text
+            if cites[0].clause_id == first.clause_id or quoted:
                 continue
             text = f"{text} {found.answer}"
             if all(c.clause_id != first.clause_id for c in cites[:3]):
