@@ -179,6 +179,9 @@ async def test_penalties_filter_ruleset_and_sort(make):
         pane = app.query_one("#penalties-pane")
         everything = len(pane.shown)
         assert everything > 50
+        # every rulebook's name fits its column: "Ball hockey", not "Ball hock…"
+        ruleset = next(c for c in app.query_one("#penalty-table", DataTable).columns.values() if c.key == "ruleset")
+        assert ruleset.width >= len("Ball hockey")
         assert app.focused is app.query_one("#penalty-filter", Input)
         await pilot.press(*"spearing")
         await settle(pilot, app)

@@ -19,6 +19,8 @@ COLUMNS = (("ruleset", "Ruleset", 10), ("infraction", "Infraction", None), ("rul
            ("code", "Code", 12), ("duration", "Duration", 13))
 #: Narrowest infraction column.
 MIN_INFRACTION = 16
+#: Widest ruleset column (a rulebook's short name is cut after this many characters).
+MAX_RULESET = 16
 #: Characters the code column grows by when the infraction column keeps WIDE_INFRACTION.
 WIDE_CODE_EXTRA = 12
 WIDE_INFRACTION = 40
@@ -83,6 +85,9 @@ class PenaltiesPane(Vertical):
         table.clear(columns=True)
         total = table.size.width or self.size.width or 80
         widths = {key: width for key, _, width in COLUMNS}
+        # the rulebooks' names whole ("Ball hockey", not "Ball hock…"), up to MAX_RULESET characters
+        names = [len(library.ruleset_name(row.ruleset)) for row in rows]
+        widths["ruleset"] = min(MAX_RULESET, max([widths["ruleset"], *names]))
         fixed = sum(w for w in widths.values() if w) + 2 * len(COLUMNS) + 1  # cell padding, scrollbar
         if total - fixed - WIDE_CODE_EXTRA >= WIDE_INFRACTION:
             # room for a whole penalty where a rulebook has no code ("major + game ejection", RHA)
