@@ -443,6 +443,10 @@ _DOCS: dict[tuple, tuple[list[_Doc], dict[str, float], dict[str, float]]] = {}
 #: A :func:`search_signals` score under this is no match for the gesture described.
 MIN_SCORE = 0.2
 
+#: What a signal given by an official the question names gains (a goal judge's, FIRS 4.6 D; the others
+#: are left out unless named).
+OFFICIAL_NAMED_BONUS = 0.3
+
 #: How much a signal weighs that has what the question says the gesture is not ("not over his head").
 NEGATED_CONCEPT = 0.6
 
@@ -569,6 +573,8 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
             score += 1.0             # just its name, however spaced: "washout", "high sticking"
         if any(_contains(q_tokens, a) for a in d.aliases):
             score += 0.25            # its meaning: "time out", "no goal"
+        if d.signal.official:
+            score += OFFICIAL_NAMED_BONUS  # "the goal judge raises both hands": his signals, not the referee's
         if score > 0:
             scored.append((score, pos, d.signal))
     scored.sort(key=lambda x: (-x[0], x[1]))

@@ -1305,3 +1305,8 @@ def test_ices_the_puck_asks_about_icing():
     # icing named as a verb is the icing topic: the ball-hockey league has none
     a = get_searcher().ask("the short-handed team ices the ball", "ball-hockey")
     assert not a.answered and "icing" in a.answer
+
+
+def test_a_parts_answer_repeats_no_line_the_answer_has():
+    a = get_searcher().ask("What is the penalty for fighting, and does the player get ejected?", "firs-2017")
+    assert a.answer.count("Restart:") <= 1

@@ -234,6 +234,9 @@ def test_a_goal_judges_signal_answers_only_a_question_about_the_goal_judge(index
     top = search_signals(signals, "the goal judge sticks one arm straight up over his head", 3)
     assert top[0][0].rules == ("4.6 D •6",)
     assert not any(s.official for s, _ in search_signals(signals, "one arm straight up over his head", 10))
+    # both hands above the head, told of the goal judge: his goal signal (4.6 D •3), not the
+    # referee's penalty shot (crossed arms above the head)
+    assert search_signals(signals, "the goal judge raises both hands above his head", 1)[0][0].rules == ("4.6 D •3",)
     # one fist on top of the other is both fists (High-Sticking), not one
     top = search_signals(signals, "ref holds one fist on top of the other, off to his side", 1)
     assert top[0][0].name == "High-Sticking"

@@ -77,6 +77,9 @@ OWN_SIGNAL_SHARE = 0.85
 #: A part of a question that refers back to the part before it ("how long is each one", "stand in it").
 _REFERS_BACK = re.compile(r"\b(?:it|its|they|them|that|those|this|these|one|ones)\b\W*$|\b(?:in|on|of|for|about|with) "
                           r"(?:it|them|that|those|this|these)\b|\beach one\b", re.I)
+#: A piece of an answer with the label of the clause it quotes ("Restart: The resulting face-off ... [FIRS 6.3 A
+#: (Calling of Penalties)]"), and what follows the last label.
+_QUOTED_PIECE = re.compile(r"[^\[\]]*\[[^\]]+\](?:\s*\(\d+ of \d+ steps\))?|[^\[\]]+$")
 #: For a question asking for the call, a clause stating a penalty scoring this share of a best clause that
 #: states none comes first.
 PENALTY_SHARE = 0.85
@@ -553,7 +556,12 @@ class Searcher:
             quoted = clause is not None and f"[{label(self.index, clause)}]" in text
             if cites[0].clause_id == first.clause_id or quoted:
                 continue
-            text = f"{text} {found.answer}"
+            # each quoted piece once: a part's "Restart: ..." line may be the first answer's already
+            pieces = [p.strip() for p in _QUOTED_PIECE.findall(found.answer) if p.strip()] or [found.answer]
+            new = " ".join(p for p in pieces if p not in text)
+            if not new:
+                continue
+            text = f"{text} {new}"
             if all(c.clause_id != first.clause_id for c in cites[:3]):
                 cites = [c for c in cites if c.clause_id != first.clause_id]
                 cites.insert(min(3, len(cites)), first)
