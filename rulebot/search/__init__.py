@@ -75,8 +75,8 @@ GENERAL_SHARE = 0.5
 #: A signal the selected rulebook describes answers when it scores this share of the best signal.
 OWN_SIGNAL_SHARE = 0.85
 #: A part of a question that refers back to the part before it ("how long is each one", "stand in it").
-_REFERS_BACK = re.compile(r"\b(?:it|its|they|them|that|those|this|these|one|ones)\b\W*$|\b(?:in|on|of|for|about|with) "
-                          r"(?:it|them|that|those|this|these)\b|\beach one\b", re.I)
+_PART_REFERS_BACK = re.compile(r"\b(?:it|its|they|them|that|those|this|these|one|ones)\b\W*$|\b(?:in|on|of|for|about|with) "
+                               r"(?:it|them|that|those|this|these)\b|\beach one\b", re.I)
 #: A piece of an answer with the label of the clause it quotes ("Restart: The resulting face-off ... [FIRS 6.3 A
 #: (Calling of Penalties)]"), and what follows the last label.
 _QUOTED_PIECE = re.compile(r"[^\[\]]*\[[^\]]+\](?:\s*\(\d+ of \d+ steps\))?|[^\[\]]+$")
@@ -547,7 +547,7 @@ class Searcher:
         for part, before in parts:
             # "... and where?", "how long is each one?", "can an attacker stand in it?": with the part
             # before it, which says what is meant
-            asked = f"{before} {part}" if before and (not terms(part) or _REFERS_BACK.search(part)) else part
+            asked = f"{before} {part}" if before and (not terms(part) or _PART_REFERS_BACK.search(part)) else part
             found = self._ask_one(f"{story} {asked}?".strip(), ruleset, limit, compare=False)
             if not found.answered or not found.citations:
                 continue
@@ -991,18 +991,21 @@ def defines_term(clause, term: str) -> bool:
     return (start.startswith(term) or f" {term}" in start[:len(term) + 20]) and bool(STATES_DEFINITION.search(clause.text))
 
 
+def states_penalty(clause, index: ClauseIndex | None) -> bool:
+    """True when ``clause`` states a penalty itself (:func:`imposes_penalty`) or is an item of a list a
+    penalty is stated for (RHA 601 (f) 2 under "a Gross Misconduct penalty shall be assessed")."""
+    return imposes_penalty(clause.text) or (index is not None and penalty_list_of(index, clause) is not None)
+
+
 def penalty_stated_first(hits: list[Hit], index: ClauseIndex, depth: int = 3) -> list[Hit]:
     """For a question asking for the call: when the best clause states no penalty (U9 9 "On the buzzer,
     players must relinquish control of the puck"), one of the next that states one (U9 11 "Failure to
     relinquish control of the puck ... may result in a penalty") comes first when it scores at least
     PENALTY_SHARE of the best."""
-    def states(clause) -> bool:
-        return imposes_penalty(clause.text) or penalty_list_of(index, clause) is not None
-
-    if not hits or states(hits[0].clause):
+    if not hits or states_penalty(hits[0].clause, index):
         return hits
     for i, h in enumerate(hits[1:depth], 1):
-        if h.score >= PENALTY_SHARE * hits[0].score and states(h.clause):
+        if h.score >= PENALTY_SHARE * hits[0].score and states_penalty(h.clause, index):
             return [h] + hits[:i] + hits[i + 1:]
     return hits
 
@@ -1110,8 +1113,7 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= 1.2  # "walk me through a penalty shot": the clause that sets out the steps
     if clause.kind == "table-row":
         w *= 0.85 if intent.penalty else 0.7
-    elif intent.penalty and (imposes_penalty(clause.text)
-                             or (index is not None and penalty_list_of(index, clause) is not None)):
+    elif intent.penalty and states_penalty(clause, index):
         w *= 1.3
     return w
 
