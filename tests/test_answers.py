@@ -307,6 +307,9 @@ def test_compound_terms_are_one_term():
     assert terms("a time-out, a timeout, the face-off spot, penalty shots, a shoot-out, shootouts") == [
         "time_out", "time_out", "face_off", "spot", "penalti_shoot", "shoot_out", "shoot_out"]
     assert terms("a bench minor is not a minor") == ["bench_minor", "minor"]
+    # "second" the ordinal is not the unit of time: a second penalty is not a 60 second one
+    assert terms("a second penalty, the 2nd period, 60 seconds, a five second interval") == [
+        "2nd", "penalti", "2nd", "period", "60", "second", "5", "second", "interval"]
     # "who serves a goalie's minor": FIRS 6.1.2 B, not the bench minor of 6.1.2 D
     assert get_searcher().ask("who serves a goalie's minor penalty", "firs-2017").citations[0].rule == "6.1.2 B"
     # "how long is a game" is about the game's periods, not the "Game time out" of RHA 640 (b)

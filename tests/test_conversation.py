@@ -20,6 +20,16 @@ def test_and_in_another_rulebook_reuses_the_question():
     assert second.citations and all(c.ruleset == "firs-2017" for c in second.citations)
 
 
+def test_one_ending_a_follow_up_is_the_previous_subject():
+    convo = Conversation(get_searcher())
+    convo.ask("how long is a time-out in RHA?")
+    question, ruleset = convo.resolve("and who can call one?")
+    assert ruleset == "rha" and "time out" in question.lower()
+    assert convo.ask("and who can call one?").answered
+    # "one" inside a question is a number, not the subject
+    assert convo.resolve("how long is one period?") == ("how long is one period?", None)
+
+
 def test_signal_for_that_uses_the_previous_subject():
     convo = Conversation(get_searcher(), "firs-2017")
     convo.ask("what's the penalty for spearing")

@@ -237,6 +237,9 @@ def test_a_goal_judges_signal_answers_only_a_question_about_the_goal_judge(index
     # both hands above the head, told of the goal judge: his goal signal (4.6 D •3), not the
     # referee's penalty shot (crossed arms above the head)
     assert search_signals(signals, "the goal judge raises both hands above his head", 1)[0][0].rules == ("4.6 D •3",)
+    # arms "out to the side" are arms extended and at the side: the goal judge's no-goal (4.6 D •4,
+    # "arms straight out from their sides"), not his goal (both hands above the head)
+    assert search_signals(signals, "goal judge puts both arms out to the side", 1)[0][0].rules == ("4.6 D •4",)
     # one fist on top of the other is both fists (High-Sticking), not one
     top = search_signals(signals, "ref holds one fist on top of the other, off to his side", 1)
     assert top[0][0].name == "High-Sticking"

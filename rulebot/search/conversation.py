@@ -16,6 +16,8 @@ _FILLER = frozenset("and what about how in under for the rules rule book ruleboo
 _ONLY_FOLLOW_UP = re.compile(r"^(?:and\b.*|what about\b.*|how about\b.*|.{0,40}\b(?:that|it|this|those)\b\W*)$",
                              re.I)
 _PRONOUN = re.compile(r"\b(that|it|this|those|them|these|he|him|his)\b", re.I)
+#: A pronoun, or "one" ending the question ("who can call one?", "how long is one?").
+_PRONOUN_OR_ONE = re.compile(rf"{_PRONOUN.pattern}|\bone(?=[\s?.!]*$)", re.I)
 #: "what about a major?", "and hooking?", "how about in overtime?": the previous question with
 #: something else in it.
 _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<a>.+?)[\s?.!]*$"
@@ -91,11 +93,11 @@ class Conversation:
         new = (about.group("a") or about.group("b")) if about else ""
         if new and not pq.clauses and not _PRONOUN.search(new) and 0 < len(_content_words(new)) <= 5:
             return self._with_other(prev, new), (pq.rulesets[0] if len(pq.rulesets) == 1 else _ruleset_of(prev))
-        if len(words(text)) <= 10 and _PRONOUN.search(text) and not pq.clauses:
+        if len(words(text)) <= 10 and _PRONOUN_OR_ONE.search(text) and not pq.clauses:
             subject = self.subject(prev, signal=classify(text).signal)
             if subject:
                 ruleset = pq.rulesets[0] if len(pq.rulesets) == 1 else _ruleset_of(prev)
-                return _PRONOUN.sub(subject, pq.text if pq.rulesets else text, count=1), ruleset
+                return _PRONOUN_OR_ONE.sub(subject, pq.text if pq.rulesets else text, count=1), ruleset
         return text, (pq.rulesets[0] if len(pq.rulesets) == 1 else self.ruleset)
 
     def _with_other(self, prev: Turn, new: str) -> str:

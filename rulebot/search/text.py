@@ -146,10 +146,22 @@ def units(ws: list[str]) -> list[tuple[str, str]]:
                                       and ws[i] != VERB_BEFORE_OF[pair]):
             out.append((f"{ws[i]} {ws[i + 1]}", f"{stem(ws[i])}_{stem(ws[i + 1])}"))
             i += 2
+        elif ws[i] == "second" and not (i and _is_number(ws[i - 1])):
+            out.append((ws[i], ORDINAL_SECOND))
+            i += 1
         else:
             out.append((ws[i], stem(ws[i])))
             i += 1
     return out
+
+
+#: The term of "second" as an ordinal ("a second penalty", "the second period", written "2nd" too), apart
+#: from the unit of time ("30 seconds", "a five second interval"), which keeps the stem "second".
+ORDINAL_SECOND = "2nd"
+
+
+def _is_number(word: str) -> bool:
+    return word.isdigit() or word in NUMBER_WORDS or word in ("one", "few", "several", "many")
 
 
 #: Words after a length of time that make it a stretch of play, not a penalty's length: "a five minute
