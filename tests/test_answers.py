@@ -1313,3 +1313,17 @@ def test_ices_the_puck_asks_about_icing():
 def test_a_parts_answer_repeats_no_line_the_answer_has():
     a = get_searcher().ask("What is the penalty for fighting, and does the player get ejected?", "firs-2017")
     assert a.answer.count("Restart:") <= 1
+
+
+def test_a_sheets_inline_heading_speaks_for_the_sentences_after_it():
+    # U9: "Timed buzzer or whistle for line changes: Game does not stop ... (7) If there are fewer than
+    # four players on the bench ... (8) On the buzzer/whistle, players must relinquish ... (9)": the
+    # heading is the context of 7-15, not the title of 7 alone, and stops at the next one (16 "Change
+    # of possession")
+    ranker = get_searcher().ranker
+    for number, under in (("7", True), ("9", True), ("11", True), ("16", False), ("17", False)):
+        doc = ranker.doc_of[f"challenge-cup-u9:{number}"]
+        assert ("line" in ranker.doc_terms[doc]) is under, number
+    hits = get_searcher().search("Only two kids left on our bench at the change whistle - who stays on the ice?",
+                                 "challenge-cup-u9", 1)
+    assert hits[0].clause.number == "8"

@@ -248,7 +248,8 @@ def _optional_call(index: ClauseIndex, ruleset: str, sentence: str, parts_list) 
     return f"{base}, which may include a {' or '.join(dict.fromkeys(options))}"
 
 
-_NOT_A_PENALTY = re.compile(r"\b(?:is|are|shall|will|does) not (?:be |result in )?(?:a |considered a )?penalt", re.I)
+_NOT_A_PENALTY = re.compile(r"\b(?:is|are|shall|will|does) not (?:be |result in )?(?:a |considered a )?penalt"
+                            r"|\bno penalty (?:shall|should|will) be\b", re.I)
 
 
 _NEW_CASE = re.compile(r"^(?:if|when|should|where|in the event|in case|note|exception|however|unless)\b", re.I)
@@ -324,6 +325,8 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
     rules_with_paragraphs = {rule_of(index, h.clause) for h in top4 if h.clause.kind in ("paragraph", "item")}
 
     def later(h: Hit) -> int:
+        if h is hits[0] and _NOT_A_PENALTY.search(best_sentences(h.clause.text, query, 1)):
+            return 0  # the NOTE that clears the play is the call (RHA 621 (a) NOTE 2: a stick caught in a sweater)
         return int(h.clause.kind in ("note", "situation") and rule_of(index, h.clause) in rules_with_paragraphs)
 
     for hit in sorted(top4, key=later):

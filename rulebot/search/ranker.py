@@ -167,6 +167,7 @@ class ClauseRanker:
         self.members_longest = max((k.count(" ") + 1 for k in self.members), default=1)
         phrases = {p[1:]: p for p in synonym_phrases()}  # "too mani player" -> "~too mani player"
         longest = max((k.count(" ") + 1 for k in phrases), default=1)
+        run_title: dict[str | None, str] = {}
         for clause in index.all_clauses():
             if clause.kind not in SEARCHABLE_KINDS or not clause.text:
                 continue
@@ -174,6 +175,16 @@ class ClauseRanker:
             self.docs.append(clause)
             self.ruleset_of.append(clause.ruleset)
             context = " ".join(a.title for a in index.ancestors(clause)[:2] if a.title)
+            own_title = clause.title
+            if clause.kind == "paragraph" and not index.ancestors(clause):
+                # a sheet's inline heading ("Timed buzzer or whistle for line changes: Game does not
+                # stop ... If there are fewer than four players ... On the buzzer/whistle, players must
+                # relinquish ...", U9 7-11) is about the sentences after it too, up to the next one:
+                # the context of each, not the own title of the first
+                if clause.title:
+                    run_title[clause.parent] = clause.title
+                    own_title = ""
+                context = f"{context} {run_title.get(clause.parent, '')}".strip()
             parent = index.get(clause.parent) if clause.kind == "item" and clause.parent else None
             if parent is not None and introduces_list(parent.text):
                 # an item of "a shootout shall take place as follows: A. ... C. Teams will alternately
@@ -181,7 +192,7 @@ class ClauseRanker:
                 context = f"{context} {list_intro(parent.text)}"
             tf: Counter[str] = Counter()
             length = 0
-            for field, (field_text, weight) in enumerate(((clause.title, TITLE_WEIGHT), (context, CONTEXT_WEIGHT),
+            for field, (field_text, weight) in enumerate(((own_title, TITLE_WEIGHT), (context, CONTEXT_WEIGHT),
                                                           (clause.text, TEXT_WEIGHT))):
                 ws = words(field_text)
                 us = units(ws)  # stemmed once: the field's terms and its phrases come from the same units
