@@ -146,13 +146,18 @@ def units(ws: list[str]) -> list[tuple[str, str]]:
                                       and ws[i] != VERB_BEFORE_OF[pair]):
             out.append((f"{ws[i]} {ws[i + 1]}", f"{stem(ws[i])}_{stem(ws[i + 1])}"))
             i += 2
-        elif ws[i] == "second" and not (i and _is_number(ws[i - 1])):
-            out.append((ws[i], ORDINAL_SECOND))
-            i += 1
         else:
-            out.append((ws[i], stem(ws[i])))
+            out.append((ws[i], word_term(ws, i)))
             i += 1
     return out
+
+
+def word_term(ws: list[str], i: int) -> str:
+    """The index term of the word ``ws[i]``: its stem, or :data:`ORDINAL_SECOND` for "second" not
+    after a number."""
+    if ws[i] == "second" and not (i and _is_number(ws[i - 1])):
+        return ORDINAL_SECOND
+    return stem(ws[i])
 
 
 #: The term of "second" as an ordinal ("a second penalty", "the second period", written "2nd" too), apart
@@ -225,7 +230,7 @@ class Synonyms:
                 key = tuple(words(member))
                 self.by_phrase.setdefault(key, []).append(gi)
                 if len(key) == 1:
-                    self.by_stem.setdefault(stem(key[0]), []).append(gi)
+                    self.by_stem.setdefault(word_term(list(key), 0), []).append(gi)
         self.max_len = max((len(k) for k in self.by_phrase), default=1)
 
     def rewrite(self, text: str) -> tuple[str, list[list[str]]]:
@@ -259,7 +264,7 @@ class Synonyms:
                     continue
                 found = self.by_phrase.get(key)
                 if found is None and length == 1 and key[0] not in STOP_WORDS:
-                    found = self.by_stem.get(stem(key[0]))  # an inflection the list does not spell out
+                    found = self.by_stem.get(word_term(query_words, i))  # an inflection the list does not spell out
                 for gi in found or []:
                     for member in self.groups[gi]:
                         mw = tuple(words(member))
