@@ -67,7 +67,16 @@ def test_chat_command_reads_piped_questions():
     rows = [json.loads(x) for x in proc.stdout.splitlines()]  # every line JSON, the help too
     assert len(rows) == 3 and "and in RHA?" in rows[1]["help"]
     assert rows[2]["resolved_question"].startswith("how long is a minor penalty")
+    assert rows[2]["question"] == "and in FIRS?"  # what was typed; the question asked is resolved_question
     assert "resolved_question" not in rows[0]
+
+
+def test_a_follow_up_stays_with_the_rulebook_that_answered():
+    # asked of every rulebook, "spearing" is answered from one; "what about a major?" asks that one again
+    convo = Conversation(get_searcher())
+    first = convo.ask("what is the penalty for spearing")
+    assert first.ruleset is None and first.kind != "comparison"
+    assert convo.resolve("what about a major?")[1] == first.citations[0].ruleset
 
 
 def test_chat_does_not_echo_a_question_it_did_not_rewrite():

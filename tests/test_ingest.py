@@ -666,3 +666,17 @@ def test_two_sub_rules_under_a_numbered_rule_are_sub_rules(tmp_path):
     numbers = {c.number: c.text for c in load_index(use_cache=False).by_ruleset("slam") if c.text}
     assert numbers == {"1.1": "Games are two 15 minute running-time halves.",
                        "1.2": "Teams must be ready 10 minutes before scheduled game time."}
+
+
+def test_a_sheet_named_with_accents_is_named_without_them_too(tmp_path):
+    sheet = tmp_path / "Fall Fête Rules.txt"
+    sheet.write_text("Fall Fête Rules\n\n1. Games are 2 x 18 minutes.\n\n2. Body checking is not allowed.\n",
+                     encoding="utf-8")
+    rid = ingest_file(sheet).ruleset.id
+    from rulebot.search import Searcher
+    from rulebot.search.query import parse_query
+
+    index = load_index(use_cache=False)
+    for typed in ("how long are games at the Fall Fête?", "how long are games at the fall fete?"):
+        assert parse_query(index, typed).rulesets == (rid,), typed
+    assert Searcher(index).ask("how long are games at the fall fete?").citations[0].ruleset == rid

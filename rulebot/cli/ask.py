@@ -58,6 +58,8 @@ def run_jsonl(searcher, stdin, stdout, limit: int = 5) -> int:
     def answer(item: dict, lineno: int) -> dict:
         question = item.get("question")
         ruleset = item.get("ruleset")
+        if question is None:
+            raise UsageError(f"line {lineno}: 'question' is missing")
         if not isinstance(question, str):
             raise UsageError(f"line {lineno}: 'question' must be a string")
         if ruleset is not None and not isinstance(ruleset, str):

@@ -518,20 +518,24 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
     text = (best_sentences(top.text, query, prefer_numbers=prefer, prefer=place) if top.kind != "table-row"
             else top.text)
     items = [h.clause for h in hits[1:4] if h.clause.parent == top.id]
+    following: list[Clause] = []  # the clauses whose sentences follow the top one's, each cited
     if items and text.rstrip().endswith(":"):
         # the top clause announces a list: give its first items
         text += " " + " ".join(f"• {best_sentences(c.text, query, limit=1)}" for c in items[:3])
     elif ANNOUNCES.search(top.text) and not index.children(top):
         # a list printed as the paragraphs after it (U9 29 "... overtime periods will be played as
         # followis: ..." then 30-34): its items follow
-        text = _with_following(index, top, text, query, every=True, used=quoted)
+        text = _with_following(index, top, text, query, following, every=True)
     elif intent is not None and intent.procedure:
-        text = _with_following(index, top, text, query, used=quoted)
+        text = _with_following(index, top, text, query, following)
+    if quoted is not None:
+        quoted.extend(following)
+    last = following[-1] if following else top
     after = _sequel(index, top)
     if after is not None:
         # "Penalty results in penalty shot." is followed by "The offending player will sit out the next
         # shift ..." (U9 21, 22): the sentence that goes on from it, cited
-        text = f"{text} [{label(index, top)}] {normalise_numbers(after.text.strip())}"
+        text = f"{text} [{label(index, last)}] {normalise_numbers(after.text.strip())}"
         if quoted is not None:
             quoted.append(after)
         return f"{normalise_numbers(text)} [{label(index, after)}]" + "".join(
@@ -543,7 +547,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         text = f"{normalise_numbers(before.text.strip())} [{label(index, before)}] {text}"
         if quoted is not None:
             quoted.append(before)
-    answer = f"{normalise_numbers(text)} [{label(index, top)}]"
+    answer = f"{normalise_numbers(text)} [{label(index, last)}]"
     return answer + "".join(f" {extra}" for extra in other_parts(index, hits, query, text))
 
 
@@ -781,11 +785,13 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     return [steps[i] for _, i in (best if best_first else sorted(best, key=lambda x: x[1]))]
 
 
-def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_chars: int = 420,
-                    every: bool = False, used: list[Clause] | None = None) -> str:
+def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, used: list[Clause],
+                    max_chars: int = 420, every: bool = False) -> str:
     """For a procedure, the top clause's text followed by the next clauses of the same rule (the steps
     that come after it) that share a word with ``query`` (``every``: all of them), up to about
-    ``max_chars``; the clauses quoted are appended to ``used`` when given."""
+    ``max_chars``.  The clauses quoted are appended to ``used``; each quoted sentence but the last is
+    followed by its citation ("... [U9 29] All overtime periods are ... [U9 30] The first team ..."),
+    the last is the caller's to cite (``used[-1]``, or ``top`` when nothing was added)."""
     parent = index.get(top.parent) if top.parent else None
     if parent is None:
         return text
@@ -798,7 +804,7 @@ def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_
         # sentences of a sheet written as plain paragraphs, no heading over them: each its own rule
         # ("A team leading by 7 goals ..." is not followed by the forfeit rule after it)
         return text
-    out = text
+    out, size = text, len(text)
     from rulebot.search.text import load_synonyms, words
 
     qterms = set(terms(query)) | {t for alt in load_synonyms().expansions(words(query)) for t in terms(alt)}
@@ -809,9 +815,11 @@ def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, max_
         if not every and not qterms & set(terms(nxt.text)):
             continue
         sent = best_sentences(nxt.text, query, limit=1)
-        if len(out) + len(sent) > max_chars:
+        size += len(sent) + 1
+        if size > max_chars:  # the quoted words, not their citations
             break
-        out += " " + sent
-        if used is not None:
-            used.append(nxt)
+        # each clause's sentence cited by its own number: the one before it is closed here, the last
+        # one by the caller
+        out += f" [{label(index, used[-1] if used else top)}] {sent}"
+        used.append(nxt)
     return out

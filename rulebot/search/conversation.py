@@ -4,7 +4,7 @@ rulebook; "what's the signal for that?" or "how long is it?" asks about the prev
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rulebot.models import Answer
 from rulebot.search.intent import classify
@@ -57,8 +57,14 @@ class Turn:
 
 def _ruleset_of(turn: Turn) -> str | None:
     """The rulebook a turn was answered from: the one its question named ("... under RHA"), else the
-    one selected."""
-    return turn.answer.ruleset or turn.ruleset
+    one selected, else, for a question asked of every rulebook and answered from one, that one
+    ("fighting" answered by FIRS 6.4.19 B: "what about a minor?" asks FIRS, not every rulebook)."""
+    answer = turn.answer
+    if answer.ruleset or turn.ruleset:
+        return answer.ruleset or turn.ruleset
+    if answer.answered and answer.citations and answer.kind != "comparison":
+        return answer.citations[0].ruleset
+    return None
 
 
 @dataclass
@@ -165,6 +171,8 @@ class Conversation:
             return answer
         answer = self.searcher.ask(question, ruleset, limit)
         if question.strip() != text.strip():  # a follow-up rewritten, not the same words with a space
+            # the answer's question is what was typed ("and in RHA?"), the one asked is resolved_question
+            answer = replace(answer, question=text)
             answer.extra["resolved_question"] = question
         self.turns.append(Turn(text, question, ruleset, answer))
         return answer

@@ -40,12 +40,20 @@ def _alias_names(index: ClauseIndex) -> list[tuple[str, str]]:
     if cached is None:
         pats: list[tuple[str, str]] = []
         for rs in index.rulesets.values():
-            for name in {rs.id, rs.short_name, *rs.aliases}:
+            names = {rs.id, rs.short_name, *rs.aliases}
+            for name in names | {_without_accents(n) for n in names if n}:  # "Fall Fête" typed "fall fete"
                 if name and len(name) >= 2:
                     pats.append((name, rs.id))
         pats.sort(key=lambda p: -len(p[0]))
         cached = index.__dict__["_alias_names"] = pats
     return cached
+
+
+def _without_accents(text: str) -> str:
+    """``text`` with accents taken off ("Fête" -> "Fete")."""
+    import unicodedata
+
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
 def _names_content(index: ClauseIndex, rid: str, name: str) -> bool:
