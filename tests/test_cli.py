@@ -121,6 +121,10 @@ def test_chat_ends_on_quit_and_shows_help():
 
 
 def test_a_follow_up_asked_alone_points_to_chat():
+    # with nothing to go on, a one-line error (not "not covered"); answered, a note beside the answer
     r = rulebot("ask", "and in RHA?")
-    assert r.returncode == 0 and "rulebot chat" in r.stderr
+    assert r.returncode == 2 and "rulebot chat" in r.stderr and not r.stdout
+    assert len(r.stderr.strip().splitlines()) == 1
+    r = rulebot("ask", "what about a major?")
+    assert r.returncode == 0 and "rulebot chat" in r.stderr and r.stdout
     assert "rulebot chat" not in rulebot("ask", "how long is a minor in RHA?").stderr

@@ -668,7 +668,7 @@ def test_two_sub_rules_under_a_numbered_rule_are_sub_rules(tmp_path):
                        "1.2": "Teams must be ready 10 minutes before scheduled game time."}
 
 
-def test_a_sheet_named_with_accents_is_named_without_them_too(tmp_path):
+def test_a_sheet_named_with_accents_is_named_without_them_too(tmp_path, capsys):
     sheet = tmp_path / "Fall Fête Rules.txt"
     sheet.write_text("Fall Fête Rules\n\n1. Games are 2 x 18 minutes.\n\n2. Body checking is not allowed.\n",
                      encoding="utf-8")
@@ -680,3 +680,6 @@ def test_a_sheet_named_with_accents_is_named_without_them_too(tmp_path):
     for typed in ("how long are games at the Fall Fête?", "how long are games at the fall fete?"):
         assert parse_query(index, typed).rulesets == (rid,), typed
     assert Searcher(index).ask("how long are games at the fall fete?").citations[0].ruleset == rid
+    # `rulebot rulesets` shows the short name a question can use
+    status, out, _ = run_cli(capsys, "rulesets")
+    assert status == 0 and "Fall Fête" in out.split("Fall Fête Rules", 1)[1]

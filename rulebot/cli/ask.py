@@ -38,6 +38,10 @@ def run(args: argparse.Namespace) -> int:
     answer = searcher.ask(question, args.ruleset, args.limit)
     from rulebot.search.conversation import is_follow_up
 
+    if is_follow_up(question) and not answer.answered:
+        # "and in RHA?" alone has nothing to go on: not "not covered", but where to ask it
+        raise UsageError(f"{question!r} reads like a follow-up to an earlier question: ask it in `rulebot chat` "
+                         "after that question, or ask the whole question")
     if is_follow_up(question):
         # "and in RHA?" leans on a question before it, which a single ask does not have
         print("rulebot: note: this reads like a follow-up; `rulebot chat` keeps the previous question "

@@ -195,7 +195,9 @@ def run_rulesets(args: argparse.Namespace) -> int:
     for name in ("title", "names", "clauses", "source"):
         table.add_column(name)
     for r in rows:
-        table.add_row(r["id"], r["title"], ", ".join(r["aliases"]), str(r["clauses"]),
+        # the short name answers use ("Fall Fête") first: a sheet has no other name until one is added
+        names = dict.fromkeys(n for n in (r["short_name"], *r["aliases"]) if n and n not in (r["id"], r["title"]))
+        table.add_row(r["id"], r["title"], ", ".join(names), str(r["clauses"]),
                       "embedded" if r["embedded"] else "yours")
     console().print(table)
     return 0

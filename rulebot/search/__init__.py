@@ -490,7 +490,7 @@ class Searcher:
             hits = [Hit(rule, hits[0].score)] + [h for h in hits if h.clause.id != rule.id]
             intent = replace(intent, penalty=True)
         quoted: list = []
-        text = short_answer(self.index, hits, question, intent, quoted)
+        text = short_answer(self.index, hits, pq.text or question, intent, quoted)
         hits = self.source_first(hits, text)
         if quoted:
             ids = {c.id for c in quoted}

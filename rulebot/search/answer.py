@@ -492,8 +492,11 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         # gesture asked about is one item, however alike its list's other gestures are (FIRS 4.6 D)
         up = index.get(top.parent)
         sibs = [h.score for h in hits[1:3] if h.clause.parent == top.parent]
+        asked = set(terms(query))
         if (up is not None and introduces_list(up.text) and len(sibs) + 1 >= LIST_MATCHED
-                and hits[0].score <= LIST_MARGIN * max(sibs)):
+                and (hits[0].score <= LIST_MARGIN * max(sibs) or asked <= set(terms(up.text)))):
+            # ... or every word of the question is the list's own ("what are the tie breakers":
+            # "we will use the following tie breaker:"), none is only the best item's
             items = announced_steps(index, up)
             if items and sum(len(c.text) for c in items) <= LIST_ITEM_CHARS * len(items):
                 parent = up  # a list of short items; one of long ones answers with the best item
