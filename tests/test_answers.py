@@ -1327,3 +1327,24 @@ def test_a_sheets_inline_heading_speaks_for_the_sentences_after_it():
     hits = get_searcher().search("Only two kids left on our bench at the change whistle - who stays on the ice?",
                                  "challenge-cup-u9", 1)
     assert hits[0].clause.number == "8"
+
+
+def test_a_clause_meeting_only_the_story_gives_way_to_one_meeting_the_question():
+    from rulebot.models import Hit
+
+    searcher = get_searcher()
+    ot, first = (searcher.index.get(f"rha:639.{n}") for n in ("a", "b.4.C"))
+    assert ot is not None and first is not None
+    # equal scores: "If at the end of the two periods, the score shall be tied ..." meets only the story
+    hits = searcher.asked_over_story([Hit(ot, 10.0), Hit(first, 10.0)],
+                                     "Overtime is done and still no winner. Who shoots first in the shootout?")
+    assert hits[0].clause is first and hits[1].score < 10.0
+    # a question with no story is left as it is
+    assert searcher.asked_over_story([Hit(ot, 10.0), Hit(first, 10.0)], "who shoots first?")[0].clause is ot
+
+
+def test_a_foul_played_down_with_several_words_is_still_the_foul_sold():
+    # "a tiny little hook": the hook is played down (embellishment, ball hockey 38 ¶2), and "can also be
+    # given an unsportsmanlike conduct penalty" states a penalty
+    answer = get_searcher().ask("Winger flops on a tiny little hook. Anything for him?", "ball-hockey")
+    assert answer.citations[0].rule == "38 ¶2" and "unsportsmanlike" in answer.answer.lower()

@@ -68,6 +68,8 @@ FRAGMENT_CHARS = 40
 _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |can |may |does )?"
                          r"(?P<verb>(?!is\b|are\b|was\b|gets\b|get\b)[a-z]{3,}s)\b", re.I)
 FOCUS_WEIGHT = 0.85
+#: A clause that meets only the story of a question, none of what its asking sentence adds, weighs this.
+STORY_ONLY_WEIGHT = 0.95
 #: How many of the best hits a bare topic's general case is looked for in.
 BARE_DEPTH = 5
 #: ... and the general case found scores at least this share of the best hit.
@@ -145,6 +147,7 @@ class Searcher:
             reranked = self.general_case_first(reranked, rest)
         reranked = self.asked_verb_first(reranked, rest)
         reranked = self.unmet_state_later(reranked, rest)
+        reranked = self.asked_over_story(reranked, rest)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -172,6 +175,29 @@ class Searcher:
                         hits.append(Hit(item, hit.score * 0.99))
                     seen.add(item.id)
         return hits[:limit]
+
+    def asked_over_story(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
+        """For a story then a question ("Still tied after the 5 min OT. Who shoots first in the
+        shootout?"): a clause with nothing the question asks beyond the story's words (RHA 639 (b) 2, "A
+        five-minute overtime period shall be played") weighs :data:`STORY_ONLY_WEIGHT`, when one of the
+        five best has some (639 (b) 4 C, "... with the visiting team shooting first")."""
+        from rulebot.search.answer import sentences_and_asking
+
+        story, asking = sentences_and_asking(query)
+        if not story or not asking:
+            return hits
+        told = set().union(*(g for _, g in self.ranker.concepts(story)))
+        asked = [g for _, g in self.ranker.concepts(asking) if g and not g & told]
+
+        def meets(h: Hit) -> bool:
+            d = self.ranker.doc_of.get(h.clause.id)
+            return d is not None and any(g & self.ranker.doc_terms[d] for g in asked)
+
+        if not asked or not any(meets(h) for h in hits[:5]):
+            return hits
+        out = [Hit(h.clause, h.score * (1.0 if n >= depth or meets(h) else STORY_ONLY_WEIGHT))
+               for n, h in enumerate(hits)]
+        return sorted(out, key=lambda h: -h.score)
 
     def prefer_first_item(self, hits: list[Hit]) -> list[Hit]:
         """For "what's the first tie-breaker": the first item of a list weighs FIRST_ITEM_WEIGHT more

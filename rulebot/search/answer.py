@@ -576,6 +576,14 @@ def story_and_parts(question: str) -> tuple[str, list[str]]:
     return (" ".join(story), parts) if len(parts) > 1 else ("", [question])
 
 
+def sentences_and_asking(question: str) -> tuple[str, str]:
+    """``(story, asking)``: the sentences of ``question`` that tell and those that ask ("Still tied
+    after OT. Who shoots first?" -> ("Still tied after OT", "Who shoots first")); either may be ""."""
+    sents = [x.strip() for x in _CLAUSE_END.split(question) if x and x.strip()]
+    asking = [x for x in sents if _STARTS_ASKING.search(x)]
+    return " ".join(x for x in sents if x not in asking), " ".join(asking)
+
+
 def question_parts(question: str) -> list[str]:
     """The questions asked in ``question``, without the story around them (:func:`story_and_parts`)."""
     return story_and_parts(question)[1]

@@ -238,6 +238,7 @@ def classify(question: str) -> Intent:
 _IMPOSES = re.compile(
     r"\b(minor|major|misconduct|match|bench minor|double minor|game ejection)\b[^.]{0,60}"
     r"\b(penalty|penalties)\b|\b(?:shall|will) (?:\w+ly )?be (?:imposed|assessed|awarded|given)\b"
+    r"|\b(?:can|may) also be (?:imposed|assessed|awarded|given)\b"
     r"|\b(?:will|may|shall) (?:\w+ly )?(?:result in|receive)\b"
     r"|\bawards? (?:a |the )?penalty shot|\bresults? in (?:a )?penalty shot"
     r"|\bis not a penalty\b|\bshall (?:\w+ly )?(?:receive|incur)\b", re.I)

@@ -397,7 +397,7 @@ _CONTRAST = re.compile(r"(?:[,;(\u2013\u2014]|\s-|\bbut)\s*not\b[^,.;:?!()\u2013
 #: the one who sold it (embellishment), not the foul.
 _PLAYED_DOWN = re.compile(r"\b(?:to )?(?:sell|sells|selling|sold|draw|draws|drawing|drew) (?:a|an|the) "
                           r"(?!call\b|penalty\b)(?P<a>[\w-]+(?: [\w-]+)?)"
-                          r"|\b(?:a|an) (?:little|light|tiny|slight|soft|small) (?P<b>[\w-]+)"
+                          r"|\b(?:a|an) (?:(?:little|light|tiny|slight|soft|small|weak|wee) )+(?P<b>[\w-]+)"
                           r"|\b(?:a|an) (?P<c>[\w-]+) (?:that|which) was barely there\b"
                           r"|\bbarely (?:got |been |even |was )?(?P<d>touched|hit|clipped|tapped|grazed|brushed)\b", re.I)
 
