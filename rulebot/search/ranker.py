@@ -83,6 +83,7 @@ def stem_line(text: str) -> str:
     return " " + " ".join(term for w, term in units(words(text)) if w not in _FILLERS) + " "
 
 
+@lru_cache(maxsize=65536)
 def phrase_term(phrase: str) -> str:
     """The index term of a multi-word phrase ("too many players" -> "~too mani player")."""
     return "~" + stem_line(phrase).strip()

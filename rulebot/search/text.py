@@ -85,7 +85,13 @@ def fold(text: str) -> str:
 def words(text: str) -> list[str]:
     """Lower-case word tokens (letters and digits; "5+20" and "don't" stay whole; "guy's" and "it's"
     are "guy" and "it", so the stop-word and weak-word lists hold for them)."""
-    return [_CLITIC.sub("", w) for w in _TOKEN.findall(fold(text))]
+    return list(_words(text))
+
+
+@lru_cache(maxsize=65536)
+def _words(text: str) -> tuple[str, ...]:
+    # the same synonym phrases and question parts are split again and again while a question is asked
+    return tuple(_CLITIC.sub("", w) for w in _TOKEN.findall(fold(text)))
 
 
 @lru_cache(maxsize=1)
@@ -191,7 +197,12 @@ def play_time(stems: list[str], start: int, length: int) -> bool:
 def terms(text: str, keep_stop_words: bool = False) -> list[str]:
     """Index terms of a text: stemmed words, stop words removed (unless ``keep_stop_words``), the
     words of a :data:`COMPOUNDS` pair joined into one term (:func:`units`)."""
-    return [term for w, term in units(words(text)) if keep_stop_words or w not in STOP_WORDS]
+    return list(_terms(text, keep_stop_words))
+
+
+@lru_cache(maxsize=65536)
+def _terms(text: str, keep_stop_words: bool) -> tuple[str, ...]:
+    return tuple(term for w, term in units(words(text)) if keep_stop_words or w not in STOP_WORDS)
 
 
 
@@ -240,13 +251,22 @@ class Synonyms:
         ``asks`` phrase (``["long", "length", "minutes", "seconds", "duration"]``)."""
         out = fold(text)
         groups: list[list[str]] = []
-        for phrases, as_one in ((self.rewrites, False), (self.asks, True)):
-            for phrase, repl in phrases.items():
-                pat = re.compile(rf"\b{re.escape(phrase)}\b")
-                if pat.search(out):
-                    out = pat.sub(" ", out)
-                    groups.extend([list(repl)] if as_one else [[w] for w in repl])
+        for phrase, pat, repl, as_one in self._rewrite_patterns():
+            if phrase in out and pat.search(out):  # a substring test first: most phrases are not asked
+                out = pat.sub(" ", out)
+                groups.extend([list(repl)] if as_one else [[w] for w in repl])
         return out, groups
+
+    def _rewrite_patterns(self) -> list[tuple[str, re.Pattern, list[str], bool]]:
+        """``(phrase, pattern, replacement, as_one)`` for each rewrite, then each ``asks`` phrase;
+        compiled once (an unpickled list has none yet)."""
+        pats = self.__dict__.get("_patterns")
+        if pats is None:
+            pats = self.__dict__["_patterns"] = [
+                (phrase, re.compile(rf"\b{re.escape(phrase)}\b"), repl, as_one)
+                for phrases, as_one in ((self.rewrites, False), (self.asks, True))
+                for phrase, repl in phrases.items()]
+        return pats
 
     def expansions(self, query_words: list[str], narrowing: bool = True) -> list[str]:
         """Other members of every group a query word or phrase belongs to (as text phrases).  With
