@@ -1348,3 +1348,18 @@ def test_a_foul_played_down_with_several_words_is_still_the_foul_sold():
     # given an unsportsmanlike conduct penalty" states a penalty
     answer = get_searcher().ask("Winger flops on a tiny little hook. Anything for him?", "ball-hockey")
     assert answer.citations[0].rule == "38 ¶2" and "unsportsmanlike" in answer.answer.lower()
+
+
+def test_official_meaning_approved_is_not_the_referee():
+    from rulebot.search.text import respell
+
+    # "which puck is official": RHA 306 (a), the Rocket Puck, not the referees' duties
+    assert get_searcher().ask("What puck is official at RHA events?").citations[0].rule == "306 (a)"
+    assert "officially" in respell("who keeps the official score sheet?")
+    assert respell("can the official stop play?") == "can the official stop play?"
+
+
+def test_being_in_an_area_is_having_entered_it():
+    # "camp in the crease": ball hockey 34, "Players are not allowed to enter the crease ... before the ball"
+    answer = get_searcher().ask("Is an attacker allowed to camp in the crease before the ball arrives?", "ball-hockey")
+    assert answer.citations[0].rule == "34"

@@ -60,12 +60,20 @@ def respell(text: str) -> str:
     """A typed question in full words: chat spellings ("how long r the periods", "b4", "w/") as the
     ``spellings`` list of ``rulebot/data/synonyms.yaml`` writes them out ("are", "before", "with")."""
     text = _MINUTES.sub(r"\1 minutes", text)  # "5 min OT" is five minutes, not a minimum
+    text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     spell = load_synonyms().spellings
     if not spell:
         return text
     return _spelling_pattern(tuple(spell)).sub(lambda m: spell[m.group(0).lower()], text)
 
 
+#: "official" that says approved, not the referee: "which puck is official", "the official game
+#: roster" (written "officially", its stem without the referee's synonyms and everyday weight).
+_OFFICIAL_ADJECTIVE = re.compile(
+    r"(?:(?<=\bis )|(?<=\bare ))official(?=\s*(?:[?.!,;]|$|for\b|in\b|at\b|under\b))"
+    r"|\bofficial(?= (?:puck|pucks|ball|balls|roster|rosters|score|scoresheet|score sheet|sheet|game sheet|"
+    r"game roster|rules?|rule ?book|scorer|size|time|clock|record|records|report|result|results|standings|"
+    r"stats|statistics|letter|language|colou?rs?|jerseys?|uniforms?|sticks?|dimensions?|rink)\b)", re.I)
 _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\s-]?mins?\b", re.I)
 
 
