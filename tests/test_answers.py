@@ -1363,3 +1363,12 @@ def test_being_in_an_area_is_having_entered_it():
     # "camp in the crease": ball hockey 34, "Players are not allowed to enter the crease ... before the ball"
     answer = get_searcher().ask("Is an attacker allowed to camp in the crease before the ball arrives?", "ball-hockey")
     assert answer.citations[0].rule == "34"
+
+
+def test_asking_what_the_book_calls_someone_asks_for_a_definition():
+    from rulebot.search.intent import classify
+
+    assert classify("Our backup is hurt too, so a defenceman is in net. What does the rulebook call him?").definition
+    assert classify("A forward took over in goal. What's his status?").definition
+    # clothes worn: RHA 502 (k), "All Referees shall be dressed in black pants ..."
+    assert get_searcher().ask("What clothes do RHA referees wear?").citations[0].rule == "502 (k)"

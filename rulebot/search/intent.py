@@ -44,6 +44,8 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
                          r"|considered|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|called in the rules?"
                          r"|(?:book|rules|rulebook|rule book) (?:says|calls|means)|(?:book|rules|rulebook|rule book)'?s? (?:idea|definition) of"
+                         r"|(?:book|rules|rulebook|rule book) (?:call|name)s? (?:him|her|them|it|that|this)"
+                         r"|what(?:'?s| is) (?:his|her|their) status|what (?:is|are) (?:he|she|they) (?:under|in|according to) the (?:rules?|book)"
                          r"|what ['\"‘“][\w -]{2,40}['\"’”] means?)\b"
                          r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
 _PENALTY = re.compile(
