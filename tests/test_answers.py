@@ -1166,7 +1166,10 @@ def test_a_list_inside_a_list_is_given_when_the_question_names_its_subject():
     a = get_searcher().ask("How does a shoot-out work under RHA?", None)
     assert a.answer.startswith("If no team scores during the overtime period, a shootout shall take place")
     assert "visiting team shooting first" in a.answer
-    assert a.answer.endswith("(4 of 6 steps)")
+    # asked about as a whole, a short procedure is given whole (A-F, 683 characters) ...
+    assert "sudden death" in a.answer and "un-expired penalty time" in a.answer and "steps)" not in a.answer
+    # ... a long one by its first steps (FIRS 6.1.8 A, eleven steps)
+    assert get_searcher().ask("walk me through a penalty shot", "firs-2017").answer.endswith("(4 of 11 steps)")
 
 
 def test_a_bare_topic_gets_the_general_call_before_a_last_minutes_case():
@@ -1372,3 +1375,14 @@ def test_asking_what_the_book_calls_someone_asks_for_a_definition():
     assert classify("A forward took over in goal. What's his status?").definition
     # clothes worn: RHA 502 (k), "All Referees shall be dressed in black pants ..."
     assert get_searcher().ask("What clothes do RHA referees wear?").citations[0].rule == "502 (k)"
+
+
+def test_words_that_look_alike_but_mean_other_things():
+    s = get_searcher()
+    # a tie game is not "Blood drawn" (ball hockey 27): rule 7, "If the game is tied it will go to shootout"
+    assert s.ask("what happens in a tie game", "ball-hockey").citations[0].rule == "7"
+    # a high stick on a player (27, "... and immediate game ejection"), not on the ball (28)
+    answer = s.ask("Forward high-sticks a guy right in the face. What's the call?", "ball-hockey")
+    assert answer.citations[0].rule == "27" and "ejection" in answer.answer
+    # the periods before OT are regulation: RHA 640 (a), not the five-minute overtime of 639 (b) 2
+    assert s.ask("how long are the periods before overtime?", "rha").citations[0].rule == "640 (a)"

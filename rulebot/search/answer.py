@@ -768,6 +768,8 @@ LIST_MATCHED = 3
 LIST_MARGIN = 1.15
 LIST_ITEM_CHARS = 160
 
+#: A procedure asked about as a whole is quoted whole when its steps are this long (characters) in all.
+WHOLE_STEPS_CHARS = 800
 #: A list of at most this many items, of at most this many characters in all, is quoted whole.
 MAX_SHORT_ITEMS = 10
 SHORT_ITEMS_CHARS = 240
@@ -791,7 +793,9 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     want = {t: w for t, w in _part_weights(rest).items() if t not in named}
     scored = [(sum(w for t, w in want.items() if t in set(terms(c.text))), i) for i, c in enumerate(steps)]
     if not any(sc for sc, _ in scored):
-        return steps[:n]
+        # nothing particular asked ("how does the shootout work"): the whole procedure when it is short
+        # (RHA 639 (b) 4 A-F), else its first steps
+        return steps if sum(len(c.text) for c in steps) <= WHOLE_STEPS_CHARS else steps[:n]
     best = sorted(scored, key=lambda x: (-x[0], x[1]))[:n]
     return [steps[i] for _, i in (best if best_first else sorted(best, key=lambda x: x[1]))]
 

@@ -26,6 +26,10 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<a>.+?)[\s?.
 _CLASS = re.compile(r"\b(?:game misconduct|gross misconduct|double minor|bench minor|minor|major|misconduct|match)"
                     r"(?:\s+penalt(?:y|ies))?\b", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)
+#: What a short question asks about: the words after its last "is a", "for", "about" ... ("how long is a
+#: time-out?" -> "time-out", "what's the penalty for spearing" -> "spearing").
+_ASKED_ABOUT = re.compile(r"\b(?:is|are|for|about|of|on)\s+(?:(?:a|an|the)\s+)?(?P<subject>[\w'-]+(?:\s+[\w'-]+){0,2})"
+                          r"\s*[?.!]*\s*$", re.I)
 #: Words that qualify a call rather than name another infraction ("what about a major?").
 _QUALIFIERS = frozenset("""minor major misconduct match penalty penalties shot double bench gross game
 ejection injury injured intent intentional deliberate accidental goalie goalkeeper goaltender coach
@@ -155,8 +159,12 @@ class Conversation:
                 for c in [clause, *self.searcher.index.ancestors(clause)]:
                     if c.title and c.kind in ("rule", "definition", "signal", "table-row"):
                         return c.title
-                return cites[0].title or turn.asked
-        return turn.asked
+        # no rule title (a sheet's sentence under a section heading such as "Time"): what the question
+        # itself asked about ("how long is a time-out?" -> "time-out")
+        m = _ASKED_ABOUT.search(turn.asked)
+        if m:
+            return m.group("subject")
+        return (cites[0].title if cites else "") or turn.asked
 
     def ask(self, text: str, limit: int = 5) -> Answer:
         """Answer ``text`` in the context of the previous turn and remember the exchange.

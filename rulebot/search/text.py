@@ -24,7 +24,7 @@ IRREGULAR = {
     "shot": "shoot", "shots": "shoot", "struck": "strike", "threw": "throw", "thrown": "throw",
     "fell": "fall", "fallen": "fall", "held": "hold", "kept": "keep", "caught": "catch",
     "broke": "break", "broken": "break", "came": "come", "lost": "lose", "won": "win", "began": "begin",
-    "begun": "begin", "took": "take", "taken": "take", "ran": "run", "drew": "draw", "drawn": "draw",
+    "begun": "begin", "took": "take", "taken": "take", "ran": "run", "drew": "draw",
     "sat": "sit", "stood": "stand", "chose": "choose", "chosen": "choose", "spat": "spit",
     "fought": "fight", "sent": "send", "wore": "wear", "worn": "wear", "swung": "swing",
     "bled": "bleed", "rode": "ride", "ridden": "ride", "dove": "dive",
