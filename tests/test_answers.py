@@ -1386,3 +1386,13 @@ def test_words_that_look_alike_but_mean_other_things():
     assert answer.citations[0].rule == "27" and "ejection" in answer.answer
     # the periods before OT are regulation: RHA 640 (a), not the five-minute overtime of 639 (b) 2
     assert s.ask("how long are the periods before overtime?", "rha").citations[0].rule == "640 (a)"
+
+
+def test_a_deliberate_act_told_asks_for_the_call():
+    from rulebot.search.intent import classify
+
+    # FIRS 6.4.16 A: deliberately shooting the puck out of the playing area is a minor, not just a face-off
+    assert classify("D-man fires the puck over the glass on purpose from his own end").penalty
+    answer = get_searcher().ask("Their defenceman intentionally shoots the puck out of the rink in his own end",
+                                "firs-2017")
+    assert answer.citations[0].rule == "6.4.16 A" and answer.answer.startswith("Minor")

@@ -84,7 +84,8 @@ _FOUL = re.compile(
     r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|shov(?:es|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
     r"|hauled down|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)|checked from behind"
     r"|hit from behind|check(?:s|ed|ing)?(?: \w+){0,2} from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
-    r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand)\b", re.I)
+    r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand"
+    r"|deliberately|intentionally|on purpose)\b", re.I)
 #: A question of at most this many words that names a blow asks for the call.
 BLOW_WORDS = 8
 #: A blow told by what hit where ("elbow to the head", "knee to the knee"): contact, not a gesture.

@@ -52,7 +52,7 @@ doesn't isn't can't won't
 #: weight: the game's everyday words and light verbs ("takes a swing", "put up").
 WEAK_WORDS = frozenset("""
 penalty penalties player players team teams game games play referee ref official before after
-take takes taking took taken make makes made making put puts up full
+take takes taking took taken make makes made making put puts up full need needs needed
 """.split())
 
 
