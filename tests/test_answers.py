@@ -1396,3 +1396,16 @@ def test_a_deliberate_act_told_asks_for_the_call():
     answer = get_searcher().ask("Their defenceman intentionally shoots the puck out of the rink in his own end",
                                 "firs-2017")
     assert answer.citations[0].rule == "6.4.16 A" and answer.answer.startswith("Minor")
+
+
+def test_a_count_of_things_meets_the_same_count():
+    from rulebot.search.ranker import counted_things
+    from rulebot.search.text import units, words
+
+    assert counted_things(units(words("When three or more teams are tied in points"))) == ["#3 team"]
+    assert counted_things(units(words("a 5 minute major, 2 points for a win"))) == ["#2 point"]  # no units of time
+    # Youth Cup: "three teams level on points" is "When three or more teams are tied in points" (Rules ¶12),
+    # not "2 points for a game they have won ... a draw" (¶10)
+    hits = get_searcher().search("Three teams end up level on points in the group. How do we rank them?",
+                                 "youth-cup", 1)
+    assert hits[0].clause.text.startswith("When three or more teams are tied")

@@ -83,6 +83,26 @@ def stem_line(text: str) -> str:
     return " " + " ".join(term for w, term in units(words(text)) if w not in _FILLERS) + " "
 
 
+#: Units of time and length: "5 minutes" is a length of time, not a count of things (see play_time).
+_UNITS = frozenset("minut second min sec hour feet foot inch metr meter cm mm yard".split())
+
+
+def counted_things(us: list[tuple[str, str]]) -> list[str]:
+    """Terms for a count of something ("three or more teams" -> "#3 team", "4 skaters" -> "#4 skater"):
+    the number and the noun it counts, so that "three teams tied" meets "three or more teams are tied"
+    and not "2 points"."""
+    out = []
+    for i, (w, t) in enumerate(us):
+        if not t.isdigit():
+            continue
+        j = i + 1
+        while j < len(us) and us[j][0] in ("or", "more", "fewer", "less", "of", "the", "their", "our"):
+            j += 1
+        if j < len(us) and us[j][1].isalpha() and us[j][0] not in STOP_WORDS and us[j][1] not in _UNITS:
+            out.append(f"#{t} {us[j][1]}")
+    return out
+
+
 @lru_cache(maxsize=65536)
 def phrase_term(phrase: str) -> str:
     """The index term of a multi-word phrase ("too many players" -> "~too mani player")."""
@@ -202,6 +222,8 @@ class ClauseRanker:
                     tf[t] += weight
                 for term in _phrases_in([t for w, t in us if w not in _FILLERS], phrases, longest):
                     tf[term] += weight
+                for term in counted_things(us):
+                    tf[term] += weight
                 if field != 1:  # the clause's own title and text, not the headings above it
                     vocab.update(ws)
                     length += len(own)
@@ -273,6 +295,8 @@ class ClauseRanker:
             fixed = self.correct(w)
             if fixed:
                 put(stem(fixed), FUZZY_WEIGHT * weight)
+        for term in counted_things(units(qwords)):
+            put(term, 1.0)  # "three teams": "three or more teams", not the "2 points" of a draw
         for joined in self.closed_compounds(qwords):
             put(joined, 1.0)  # "warm up" is the rulebook's "warmup", "time keeper" its "timekeeper"
         syn = load_synonyms()
