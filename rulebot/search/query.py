@@ -4,6 +4,7 @@ filter, and a rule number ("6.4.21 C", "rule 605", "605(b)", "RHA 402") goes str
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -51,8 +52,6 @@ def _alias_names(index: ClauseIndex) -> list[tuple[str, str]]:
 
 def _without_accents(text: str) -> str:
     """``text`` with accents taken off ("Fête" -> "Fete")."""
-    import unicodedata
-
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
