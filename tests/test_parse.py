@@ -169,3 +169,15 @@ def test_cached_index_equals_fresh_parse(index):
     first = load_index()   # builds and writes the cache
     second = load_index()  # reads it
     assert second.clauses == index.clauses == first.clauses
+
+
+def test_several_unnumbered_notes_of_one_clause_are_told_apart():
+    from rulebot.corpus import load_index
+
+    index = load_index()
+    # FIRS 6.4.31 B has two "NOTE:" paragraphs, 6.4.24 F three: "NOTE", "NOTE 2", "NOTE 3"
+    numbers = [c.number for c in index.by_ruleset("firs-2017") if c.number.startswith("6.4.24 F NOTE")]
+    assert numbers == ["6.4.24 F NOTE", "6.4.24 F NOTE 2", "6.4.24 F NOTE 3"]
+    assert index.lookup("firs-2017", "6.4.31 B NOTE 2").text.startswith("“Attempt to spear”")
+    numbered = [(c.ruleset, c.number) for c in index.all_clauses() if c.number]
+    assert len(numbered) == len(set(numbered))

@@ -381,6 +381,12 @@ class DecimalParser:
             return None
         parent = self._para_level()
         label = f"NOTE {m.group(1)}" if m.group(1) else "NOTE"
+        if not m.group(1):
+            # a second unnumbered NOTE of the same clause is told apart as "NOTE 2" (FIRS 6.4.31 B has
+            # two "NOTE:" paragraphs); its id stays the builder's ("...note-2")
+            before = sum(1 for c in parent.children if c.kind == "note")
+            if before:
+                label = f"NOTE {before + 1}"
         node = self.b.add(parent, f"note{m.group(1)}", f"{parent.number} {label}".strip(), "", "note",
                           marker=m.group(0))
         self.current = node

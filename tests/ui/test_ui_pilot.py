@@ -277,10 +277,14 @@ async def test_practice_quiz_gives_feedback_quoting_the_clause_and_a_result(make
         first = pane.session.current
         assert first is not None and first.position == 0
         assert app.focused in (app.query_one(QuestionCard), app.query_one("#quiz-answer"))
+        hints = ("Press the letter", "Press t (true)", "Press letters", "Type a number")
+        assert any(h in text_of(app.query_one(QuestionCard)) for h in hints)
         await press(pilot, app, *right_keys(first))
         feedback = text_of(app.query_one("#quiz-feedback"))
         assert feedback.startswith("Right.")
         assert first.question.cite[0].quote in feedback
+        # answered, the question no longer says how to answer it
+        assert not any(h in text_of(app.query_one(QuestionCard)) for h in hints)
         await press(pilot, app, "enter")
         second = pane.session.current
         assert second is not None and second.position == 1

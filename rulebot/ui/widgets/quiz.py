@@ -39,12 +39,19 @@ class QuestionCard(Static, can_focus=True):
         super().__init__("", **kwargs)
         self.item: Any = None
         self.marked: set[str] = set()
+        self.answered = False
 
     def show_item(self, item: Any, head: str) -> None:
         """Show ``item`` (a :class:`rulebot.quiz.session.Item`) under the header line ``head``."""
         self.item = item
         self.marked = set()
+        self.answered = False
         self._render_item(head)
+
+    def show_answered(self) -> None:
+        """The question as answered: without the hint on how to answer it (the feedback is below)."""
+        self.answered = True
+        self._render_item()
 
     def _render_item(self, head: str | None = None) -> None:
         if head is not None:
@@ -59,7 +66,8 @@ class QuestionCard(Static, can_focus=True):
                 "multi": "Press letters to mark every right option, then Enter.",
                 "truefalse": "Press t (true) or f (false).",
                 "numeric": f"Type a number ({q.unit or 'value'}) below and press Enter."}[q.kind]
-        lines.append(Content.from_markup("[dim]$h[/dim]", h=hint))
+        if not self.answered:
+            lines.append(Content.from_markup("[dim]$h[/dim]", h=hint))
         self.update(Content("\n").join(lines))
 
     def on_key(self, event: Key) -> None:
@@ -438,6 +446,7 @@ class QuizPane(Vertical):
             self._waiting_next = True
             self.query_one("#quiz-answer", Input).display = False
             self.query_one("#quiz-feedback", Static).update(feedback_text(step.feedback, last=self.session.done))
+            self.query_one(QuestionCard).show_answered()
             self.query_one(QuestionCard).focus()
             self.call_after_refresh(self.query_one("#quiz-question", VerticalScroll).scroll_end, animate=False)
         else:
