@@ -561,11 +561,9 @@ _AND_ASKS = re.compile(rf",?\s+\b(?:and|or|but|then)\s+(?=(?:{_ASKS})\b)", re.I)
 _STARTS_ASKING = re.compile(rf"^\s*(?:(?:{_ASKS})\b|anything\b)", re.I)
 
 
-def story_and_parts(question: str) -> tuple[str, list[str]]:
-    """``(story, parts)``: the sentences of ``question`` that tell what happened, and the questions it
-    asks: "Kid trips somebody. Does he go to the sin bin, and do they play a man down?" -> ("Kid trips
-    somebody", ["Does he go to the sin bin", "do they play a man down"]).  One part (the whole text)
-    and no story when it asks one thing."""
+def _told_and_asked(question: str) -> tuple[list[str], list[str]]:
+    """The pieces of ``question`` that tell what happened and those that ask (a sentence split at "and"
+    or "or" before an asking word: "Does he go to the sin bin, and do they play a man down?")."""
     parts: list[str] = []
     story: list[str] = []
     for sent in _CLAUSE_END.split(question):
@@ -573,15 +571,23 @@ def story_and_parts(question: str) -> tuple[str, list[str]]:
         asking = [p for p in pieces if p and (_STARTS_ASKING.search(p) or len(pieces) > 1)]
         parts.extend(asking)
         story.extend(p for p in pieces if p and p not in asking)
+    return story, parts
+
+
+def story_and_parts(question: str) -> tuple[str, list[str]]:
+    """``(story, parts)``: the sentences of ``question`` that tell what happened, and the questions it
+    asks: "Kid trips somebody. Does he go to the sin bin, and do they play a man down?" -> ("Kid trips
+    somebody", ["Does he go to the sin bin", "do they play a man down"]).  One part (the whole text)
+    and no story when it asks one thing."""
+    story, parts = _told_and_asked(question)
     return (" ".join(story), parts) if len(parts) > 1 else ("", [question])
 
 
 def sentences_and_asking(question: str) -> tuple[str, str]:
-    """``(story, asking)``: the sentences of ``question`` that tell and those that ask ("Still tied
+    """``(story, asking)``: what ``question`` tells and what it asks, each as one text ("Still tied
     after OT. Who shoots first?" -> ("Still tied after OT", "Who shoots first")); either may be ""."""
-    sents = [x.strip() for x in _CLAUSE_END.split(question) if x and x.strip()]
-    asking = [x for x in sents if _STARTS_ASKING.search(x)]
-    return " ".join(x for x in sents if x not in asking), " ".join(asking)
+    story, parts = _told_and_asked(question)
+    return " ".join(story), " ".join(parts)
 
 
 def question_parts(question: str) -> list[str]:

@@ -195,9 +195,10 @@ class ClauseRanker:
             doc = len(self.docs)
             self.docs.append(clause)
             self.ruleset_of.append(clause.ruleset)
-            context = " ".join(a.title for a in index.ancestors(clause)[:2] if a.title)
+            above = index.ancestors(clause)
+            context = " ".join(a.title for a in above[:2] if a.title)
             own_title = clause.title
-            if clause.kind == "paragraph" and not index.ancestors(clause):
+            if clause.kind == "paragraph" and not above:
                 # a sheet's inline heading ("Timed buzzer or whistle for line changes: Game does not
                 # stop ... If there are fewer than four players ... On the buzzer/whistle, players must
                 # relinquish ...", U9 7-11) is about the sentences after it too, up to the next one:
