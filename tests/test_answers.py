@@ -1409,3 +1409,20 @@ def test_a_count_of_things_meets_the_same_count():
     hits = get_searcher().search("Three teams end up level on points in the group. How do we rank them?",
                                  "youth-cup", 1)
     assert hits[0].clause.text.startswith("When three or more teams are tied")
+
+
+def test_a_rule_comes_before_the_note_that_explains_it():
+    # RHA 617 (f) says batting the puck to a teammate is no stoppage in the defensive zone; its NOTE 1
+    # only explains why. Asked about a glove pass in one's own end, the rule leads.
+    answer = get_searcher().ask("Deep in our end our defenceman bats the puck with his open hand over to his "
+                                "partner. Is that a hand pass stoppage?", "rha")
+    assert answer.citations[0].rule == "617 (f)"
+    assert "defensive zone" in answer.citations[0].text
+
+
+def test_a_phrase_said_without_its_article_is_still_the_phrase():
+    # "killing clock" is the synonym list's "killing the clock": one concept, with the rulebook's words for
+    # it (FIRS 5.5.7 B, "shall always advance the puck")
+    ranker = get_searcher().ranker
+    concepts = [group for _, group in ranker.concepts("their D is just killing clock behind his net")]
+    assert any("~delay of game" in group for group in concepts)

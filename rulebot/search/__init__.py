@@ -70,6 +70,8 @@ _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |c
 FOCUS_WEIGHT = 0.85
 #: A clause that meets only the story of a question, none of what its asking sentence adds, weighs this.
 STORY_ONLY_WEIGHT = 0.95
+#: A rule scoring this share of its NOTE among the best hits comes before it (:func:`rule_before_note`).
+NOTE_SHARE = 0.9
 #: How many of the best hits a bare topic's general case is looked for in.
 BARE_DEPTH = 5
 #: ... and the general case found scores at least this share of the best hit.
@@ -148,6 +150,7 @@ class Searcher:
         reranked = self.asked_verb_first(reranked, rest)
         reranked = self.unmet_state_later(reranked, rest)
         reranked = self.asked_over_story(reranked, rest)
+        reranked = rule_before_note(reranked)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -1111,6 +1114,22 @@ def heading_like(clause) -> bool:
     """True for a rule whose own text is a short line above its sub-clauses, not a rule statement
     ("(age appropriate and custom RHA event adaptations)", RHA 630)."""
     return clause.kind == "rule" and bool(clause.children) and len(clause.text) < 60
+
+
+def rule_before_note(hits: list[Hit], depth: int = 3) -> list[Hit]:
+    """The first NOTE among the ``depth`` best hits after the rule it explains, when that rule is among
+    the ten best and scores at least :data:`NOTE_SHARE` of it: RHA 617 (f), "A player shall be permitted
+    to ... bat a puck ... This rule is disregarded ... in the defensive zone", before its NOTE 1, "The
+    object of this rule is to ensure continuous action ..."."""
+    out = list(hits)
+    for i, h in enumerate(out[:depth]):
+        if h.clause.kind != "note" or not h.clause.parent:
+            continue
+        j = next((j for j in range(i + 1, min(len(out), 10)) if out[j].clause.id == h.clause.parent), None)
+        if j is not None and out[j].score >= NOTE_SHARE * h.score:
+            out.insert(i, Hit(out.pop(j).clause, h.score))
+        break
+    return out
 
 
 def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> float:

@@ -357,15 +357,17 @@ class ClauseRanker:
                 seen.add(frozenset({joined}))
                 out.append((self.idf[joined], frozenset({joined})))
         qwords = words(text)
-        qstems = [stem(w) for w in qwords]
-        for i in range(len(qwords)):
+        # stems without articles, as phrases are indexed: "killing clock" is "killing the clock"
+        qstems = [term for w, term in units(qwords) if w not in _FILLERS]
+        for i in range(len(qstems)):
             # a phrase of the synonym list said in the question ("over the boards"): one concept with
             # the phrases it stands for ("out of play"), as a word is with its synonyms
-            for length in range(syn.max_len, 1, -1):
-                key = tuple(qwords[i:i + length])
-                if len(key) < length or key not in syn.by_phrase or play_time(qstems, i, length):
+            for length in range(self.members_longest, 1, -1):
+                members = self.members.get(" ".join(qstems[i:i + length])) if i + length <= len(qstems) else None
+                if not members or play_time(qstems, i, length):
                     continue
-                group = frozenset(t for gi in syn.by_phrase[key] for p in syn.groups[gi]
+                group = frozenset(t for m in members for gi in syn.by_phrase.get(tuple(words(m)), ())
+                                  for p in syn.groups[gi]
                                   for t in ([phrase_term(p)] if len(words(p)) > 1 else terms(p))
                                   if t in self.postings)
                 if group and group not in seen:
