@@ -875,12 +875,13 @@ def _doc_terms(inf: Infraction, text: str = "") -> tuple[frozenset, frozenset, f
     return hit
 
 
-def listed_for(index, ruleset: str | None) -> str | None:
+def listed_for(index, ruleset: str | None, own: bool = True) -> str | None:
     """The ruleset whose infractions stand for ``ruleset``: itself, or for a tournament sheet with none
-    of its own the first rulebook under it that has some (its calls come from there); None for None."""
+    of its own the first rulebook under it that has some (its calls come from there); None for None.
+    ``own=False`` skips the sheet's own infractions (for one the sheet does not name)."""
     from rulebot.layering import layer_chain
 
-    if ruleset is None or infractions(index, ruleset):
+    if ruleset is None or (own and infractions(index, ruleset)):
         return ruleset
     return next((rid for rid in layer_chain(index, ruleset)[1:] if infractions(index, rid)), ruleset)
 
@@ -897,6 +898,24 @@ def with_sheet_lengths(index, infs: list[Infraction], sheet_id: str) -> list[Inf
         minutes, alt, per_part = _timing(inf.parts, _class_minutes(penalty_classes(index, inf.ruleset)), sheet)
         out.append(replace(inf, minutes=minutes, alt_minutes=alt, part_minutes=per_part))
     return out
+
+
+def search_listed(index, query: str | None, ruleset: str | None, code: str | None = None,
+                  limit: int | None = None) -> tuple[list[tuple[Infraction, float]], str | None]:
+    """:func:`search_penalties` for what a user lists under ``ruleset``, and the ruleset the rows come
+    from: a tournament sheet's own infractions; its base's (:func:`listed_for`) when it has none, or
+    none matching ``query`` ("tripping" at a sheet that only adds a slapshot minor), in the sheet's
+    penalty lengths (:func:`with_sheet_lengths`)."""
+    listed = listed_for(index, ruleset)
+    hits = search_penalties(index, query, listed, code, limit)
+    if not hits and query and listed == ruleset and ruleset is not None:
+        base = listed_for(index, ruleset, own=False)
+        if base != ruleset:
+            listed, hits = base, search_penalties(index, query, base, code, limit)
+    if listed != ruleset:
+        infs = with_sheet_lengths(index, [i for i, _ in hits], ruleset)
+        hits = list(zip(infs, [score for _, score in hits]))
+    return hits, listed
 
 
 #: A penalty-search result scoring under this share of the best is left out.

@@ -372,3 +372,23 @@ def test_a_sheet_rule_for_the_other_phase_of_the_tournament_does_not_answer(caps
     assert (timeout.citations[0].layer, timeout.citations[0].rule) == ("base", "8")
     # the playoff case itself: the sheet's
     assert searcher.ask("what if a playoff game is tied?", "oak-cup").citations[0].layer == "tournament"
+
+
+def test_an_infraction_a_sheet_with_penalties_of_its_own_does_not_name_comes_from_its_base(capsys, tmp_path):
+    from rulebot.ui.library import Library
+
+    sheet = tmp_path / "harbour-cup.txt"
+    sheet.write_text("Harbour Cup Rules\n\n1. Minor penalties are 90 seconds.\n"
+                     "2. No slapshots in the crease area. A slapshot results in a minor penalty.\n")
+    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "rha")
+    assert status == 0, err
+    status, out, _ = run_cli(capsys, "penalties", "slapshot", "--ruleset", "harbour-cup", "--json")
+    assert status == 0 and {r["ruleset"] for r in json.loads(out)} == {"harbour-cup"}  # its own penalty
+    status, out, err = run_cli(capsys, "penalties", "tripping", "--ruleset", "harbour-cup", "--json")
+    rows = json.loads(out)
+    assert status == 0 and rows and all(r["ruleset"] == "rha" for r in rows), err
+    assert "does not name 'tripping'" in err and "RHA" in err
+    assert any(r["rule"].startswith("642") and r["duration"] == "1:30 min" for r in rows)
+    # the same in the app's penalty list
+    library = Library(load_index(use_cache=False))
+    assert {r.ruleset for r in library.search_penalties("tripping", "harbour-cup")} == {"rha"}

@@ -55,11 +55,12 @@ def run(args: argparse.Namespace) -> int:
             _print_classes(index, classes)
         return 0
     query = " ".join(args.query).strip()
-    asked, ruleset = ruleset, _listing_ruleset(index, ruleset)
-    hits = penalties.search_penalties(index, query or None, ruleset, args.code, args.limit)
-    if asked != ruleset:
-        # a sheet's base rulebook listed for it, in the sheet's penalty lengths
-        hits = list(zip(penalties.with_sheet_lengths(index, [i for i, _ in hits], asked), [s for _, s in hits]))
+    hits, listed = penalties.search_listed(index, query or None, ruleset, args.code, args.limit)
+    if listed != ruleset and hits:
+        own, base = index.rulesets[ruleset].short_name, index.rulesets[listed].short_name
+        said = f"does not name {query!r}" if penalties.infractions(index, ruleset) else "lists no infractions of its own"
+        print(f"{own} {said}; these are {base}'s, the rules it is layered over, timed by {own}'s penalty "
+              f"lengths where it sets them (rulebot penalties --classes --ruleset {ruleset})", file=sys.stderr)
     if not hits:
         what = f"{query!r}" if query else "the filters"
         raise NotFoundError(f"no infraction matches {what}")
@@ -69,20 +70,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_infractions(index, [inf for inf, _ in hits], show_ruleset=ruleset is None)
     return 0
-
-
-def _listing_ruleset(index, ruleset: str | None) -> str | None:
-    """``ruleset``, or for a tournament sheet with no infractions of its own the rulebook under it whose
-    infractions stand for it (:func:`rulebot.penalties.listed_for`), said on stderr."""
-    from rulebot import penalties
-
-    listed = penalties.listed_for(index, ruleset)
-    if listed != ruleset:
-        own, base = index.rulesets[ruleset].short_name, index.rulesets[listed].short_name
-        print(f"{own} lists no infractions of its own; these are {base}'s, the rules it is layered over, "
-              f"timed by {own}'s penalty lengths where it sets them (rulebot penalties --classes --ruleset "
-              f"{ruleset})", file=sys.stderr)
-    return listed
 
 
 def _class_json(pc) -> dict:

@@ -107,10 +107,12 @@ class RulebotApp(App[None]):
         """Switch to a tab (``ask``, ``browse``, ``penalties``, ``signals``, ``quiz``) and focus its
         main control."""
         tabs = self.query_one("#tabs", TabbedContent)
-        if tabs.active == tab:
-            return
         pane = self.query_one(f"#{tab}-pane")
         focus = getattr(pane, "focus_main", None)
+        if tabs.active == tab:
+            if focus is not None:
+                focus()  # F1 from a cited clause: back to the question box
+            return
         # Drop the focus first: otherwise the widget losing it, now hidden, hands it to a sibling
         # after the new pane's widget has taken it.
         self.screen.set_focus(None)

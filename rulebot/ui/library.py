@@ -360,22 +360,20 @@ class Library:
 
     def search_penalties(self, query: str, ruleset: str | None = None) -> list[PenaltyView]:
         """Rows matching ``query`` best first (``rulebot.penalties.search_penalties``: infraction
-        name, penalty and rule text), in ``ruleset`` (None: all; a tournament sheet with no infractions
-        of its own: its base's, ``rulebot.penalties.listed_for``); every row, in the library's order,
-        for a blank query."""
+        name, penalty and rule text), in ``ruleset`` (None: all; a tournament sheet: its own, or its
+        base's when it has none or none matching, ``rulebot.penalties.search_listed``); every row, in the
+        library's order, for a blank query."""
         mod = self._penalties_mod()
         if not mod:
             return []
-        asked, ruleset = ruleset, mod.listed_for(self.index, ruleset)  # a sheet with none of its own: its base's
-        if not query.strip():
-            if asked == ruleset:
-                rows = self.penalties()
-                return [r for r in rows if ruleset is None or r.ruleset == ruleset]
-            found = mod.infractions(self.index, ruleset)
-        else:
-            found = [_unwrap(r, "infraction") for r in mod.search_penalties(self.index, query, ruleset=ruleset)]
-        if asked != ruleset:
-            found = mod.with_sheet_lengths(self.index, found, asked)  # in the sheet's penalty lengths
+        if query.strip():
+            # a sheet's own rows, or its base's in the sheet's penalty lengths (search_listed)
+            hits, _ = mod.search_listed(self.index, query, ruleset)
+            return [self._penalty_view(_unwrap(r, "infraction")) for r in hits]
+        listed = mod.listed_for(self.index, ruleset)  # a sheet with none of its own: its base's
+        if listed == ruleset:
+            return [r for r in self.penalties() if ruleset is None or r.ruleset == ruleset]
+        found = mod.with_sheet_lengths(self.index, mod.infractions(self.index, listed), ruleset)
         return [self._penalty_view(r) for r in found]
 
     @staticmethod

@@ -54,6 +54,19 @@ async def test_question_gets_an_answer_with_the_cited_rule(make):
 
 
 @sync
+async def test_f1_on_the_ask_tab_goes_back_to_the_question_box(make):
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await ask(pilot, app, "how long is a major in RHA")
+        app.query(CitationBlock).first().query_one("CollapsibleTitle").focus()
+        await settle(pilot, app)
+        assert app.focused is not app.query_one("#question", Input)
+        await press(pilot, app, "f1")
+        assert app.focused is app.query_one("#question", Input)
+
+
+@sync
 async def test_citation_expands_to_the_full_clause_and_opens_in_browse(make):
     app = make()
     async with app.run_test(size=SIZE) as pilot:
