@@ -687,7 +687,7 @@ def test_the_words_a_question_phrase_asks_for_count_once():
     from rulebot.search.text import load_synonyms
 
     text, groups = load_synonyms().rewrite("how long can a stick be")
-    assert "how long" not in text and ["long", "length", "minutes", "seconds", "duration"] in groups
+    assert "how long" not in text and ["long", "length", "minutes", "seconds", "duration", "hour"] in groups
     # "how long" is one concept (length or minutes or ...), not five: the stick rule, not the
     # minimum-skaters rule with its numbers
     hits = get_searcher().search("How long may a skater's stick be?", "rha", 1)
@@ -1426,3 +1426,15 @@ def test_a_phrase_said_without_its_article_is_still_the_phrase():
     ranker = get_searcher().ranker
     concepts = [group for _, group in ranker.concepts("their D is just killing clock behind his net")]
     assert any("~delay of game" in group for group in concepts)
+
+
+def test_how_long_and_how_close_ask_for_the_words_rules_answer_them_in():
+    s = get_searcher()
+    # "how long before" is answered in hours too: RHA 634 (c) NOTE 1, "ONE HALF HOUR prior to their
+    # scheduled playing time"
+    answer = s.ask("How long ahead of our game time do we need to be suited up and ready?", "rha")
+    assert "HALF HOUR" in answer.citations[0].text
+    # "how close can they come" is answered by where they may not enter: ball hockey 13, "The other team
+    # cannot enter the green area for 5 seconds"
+    answer = s.ask("Their goalie covers up the ball. How close can the other team come?", "ball-hockey")
+    assert answer.citations[0].rule == "13" and "5 seconds" in answer.answer
