@@ -1438,3 +1438,11 @@ def test_how_long_and_how_close_ask_for_the_words_rules_answer_them_in():
     # cannot enter the green area for 5 seconds"
     answer = s.ask("Their goalie covers up the ball. How close can the other team come?", "ball-hockey")
     assert answer.citations[0].rule == "13" and "5 seconds" in answer.answer
+
+
+def test_a_later_case_of_a_rule_that_the_question_tells_of_is_not_played_down():
+    # FIRS 6.4.30 C, "Any player who swings the player's stick at another player in the course of any
+    # altercation shall be assessed a match penalty", is the case told, not an add-on to 6.4.30 A
+    answer = get_searcher().ask("A shoving match after the whistle, and one forward takes a big swing with his "
+                                "stick at a guy in the pile. What does that get?", "firs-2017")
+    assert answer.citations[0].rule == "6.4.30 C" and answer.answer.startswith("Match")

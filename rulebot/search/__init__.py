@@ -20,7 +20,7 @@ from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENI
                                    classify, imposes_penalty)
 from rulebot.search.query import late_game_words, object_words, official_words, parse_query, without_request
 from rulebot.search.text import introduces_list, load_synonyms, respell, stem, terms
-from rulebot.search.ranker import WEAK_WEIGHT, ClauseRanker
+from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
 
 _CLASS_NAME = re.compile(r"\b(bench\s+minor|double\s+minor|gross\s+misconduct|game\s+misconduct|game\s+ejection|"
@@ -342,6 +342,7 @@ class Searcher:
         weighed up and the aggravated ones down."""
         q = query.lower()
         asks_aggravated = bool(_AGGRAVATED.search(q) or _ASKS_MAJOR.search(q))
+        concepts = [g for _, g in self.ranker.concepts(query) if not g <= WEAK_STEMS]
         out = []
         for h in hits:
             c, w = h.clause, 1.0
@@ -349,10 +350,10 @@ class Searcher:
                 w *= 0.85  # a clarification, not the rule that sets the penalty
             if c.kind in ("paragraph", "item") and c.parent and not asks_aggravated:
                 if _aggravated(c.text):
-                    w *= 0.8
+                    w *= 1.0 if self._own_case(c, concepts) else 0.8  # unless it is the case told
                 elif self._first_penalty_child(c):
                     w *= 1.25  # the rule's first penalty is its basic case, a match penalty too (6.4.28 A)
-                elif _MATCH.search(c.text):
+                elif _MATCH.search(c.text) and not self._own_case(c, concepts):
                     w *= 0.8  # "... may be assessed a match penalty" after the basic case
             out.append(Hit(c, h.score * w))
         return sorted(out, key=lambda h: -h.score)
@@ -381,6 +382,19 @@ class Searcher:
                     w = NO_NUMBER_WEIGHT  # "how long is overtime": a clause with no number cannot say
             out.append(Hit(h.clause, h.score * w))
         return sorted(out, key=lambda h: -h.score)
+
+    def _own_case(self, clause, concepts: list[frozenset[str]]) -> bool:
+        """Whether ``clause`` meets a concept of the question that the first penalty-stating clause of its
+        rule does not: the case the question tells of ("two guys tangled up, one swings his stick at the
+        other": FIRS 6.4.30 C, "... in the course of any altercation", not 6.4.30 A's slashing)."""
+        parent = self.index.get(clause.parent) if clause.parent else None
+        basic = next((sib for sib in self.index.children(parent) if imposes_penalty(sib.text)), None) if parent else None
+        d = self.ranker.doc_of.get(clause.id)
+        b = self.ranker.doc_of.get(basic.id) if basic is not None else None
+        if basic is None or basic.id == clause.id or d is None or b is None:
+            return False
+        own, base = self.ranker.doc_terms[d], self.ranker.doc_terms[b]
+        return any(g & own and not g & base for g in concepts)
 
     def _first_penalty_child(self, clause) -> bool:
         parent = self.index.get(clause.parent)
