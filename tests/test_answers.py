@@ -1426,6 +1426,10 @@ def test_a_phrase_said_without_its_article_is_still_the_phrase():
     ranker = get_searcher().ranker
     concepts = [group for _, group in ranker.concepts("their D is just killing clock behind his net")]
     assert any("~delay of game" in group for group in concepts)
+    # ... while a running clock, the game's clock mode, is no stalling ("running the clock" would be the
+    # same phrase without its article, so the synonym list does not use it)
+    concepts = [group for _, group in ranker.concepts("on a running clock when does penalty time start")]
+    assert not any("~delay of game" in group for group in concepts)
 
 
 def test_how_long_and_how_close_ask_for_the_words_rules_answer_them_in():
