@@ -681,6 +681,9 @@ def test_a_clause_about_someone_the_question_does_not_name_weighs_less():
     # FIRS 3.2.2 C (any stick), not 3.2.2 D (the goalkeeper's stick)
     hits = get_searcher().search("What's the longest stick a skater may play with?", "firs-2017", 1)
     assert hits[0].clause.number == "3.2.2 C"
+    # ... and so when the question names no one: the goalkeeper's stick is the special case
+    hits = get_searcher().search("how long can the stick be", "firs-2017", 1)
+    assert hits[0].clause.number == "3.2.2 C"
 
 
 def test_the_words_a_question_phrase_asks_for_count_once():

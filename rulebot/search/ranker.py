@@ -57,6 +57,7 @@ ROLES = {
     "spectator": frozenset("spectator spectators fan fans crowd".split()),
 }
 ROLE_MISMATCH = 0.8
+_GOALKEEPER_ONLY = frozenset({"goalkeeper"})
 ROLE_MATCH = 1.4
 _RARE_ROLES = frozenset({"spectator"})
 
@@ -415,8 +416,12 @@ class ClauseRanker:
 
     def role_weight(self, doc: int, asked: frozenset[str]) -> float:
         """:data:`ROLE_MISMATCH` for a clause that names only people other than those the question
-        names and never a skater ("the goalkeeper's stick" for a skater's stick), else 1."""
+        names and never a skater ("the goalkeeper's stick" for a skater's stick), or, for a question that
+        names no one, a clause about the goalkeeper alone ("how long can a stick be": FIRS 3.2.2 C, any
+        stick, not 3.2.2 D, the goalkeeper's); else 1."""
         own = self.doc_roles[doc]
+        if not asked:
+            return ROLE_MISMATCH if own == _GOALKEEPER_ONLY else 1.0
         if own and "skater" not in own and not own & asked:
             return ROLE_MISMATCH
         if asked & own & _RARE_ROLES:
@@ -468,7 +473,7 @@ class ClauseRanker:
                         for w, group in self.concepts(query)]
             best = [(d, s * (1 + COVERAGE_WEIGHT * self.coverage(d, concepts))) for d, s in best]
             asked = roles(query)
-            if asked and ROLE_MISMATCH != 1.0:
+            if ROLE_MISMATCH != 1.0:
                 best = [(d, s * self.role_weight(d, asked)) for d, s in best]
             if negated:
                 best = [(d, s * self.negation_weight(d, negated)) for d, s in best]
