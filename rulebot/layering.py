@@ -124,8 +124,16 @@ def _sheet_subjects(text: str) -> set[str]:
     out: set[str] = set()
     for sentence in sentences(text):
         found = subjects_of(_TIME_LIMIT.sub(" ", sentence))
+        if _IMPOSES.search(sentence):
+            found -= _CLASSES | {"penalty-length"}  # the call for an act, not how long the class is
         out |= found if "penalty-length" in found else found - _CLASSES
     return out
+
+
+#: A sentence that imposes a penalty for an act ("a major penalty of 5 minutes ... shall be imposed on any
+#: player who slew foots", "A slapshot is a minor penalty"): it names the class as the call.
+_IMPOSES = re.compile(r"\b(?:imposed|assessed|given|awarded)\s+(?:on|to|against|for)\b|\bresults? in\b"
+                      r"|\b(?:is|are)\s+an?\s+(?:[\w-]+\s+){0,2}penalty\b", re.I)
 
 
 #: A time limit in a rule ("holds the puck ... for more than three seconds", "within 10 minutes"): no

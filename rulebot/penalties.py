@@ -181,6 +181,11 @@ _TERM = _LazyRegex(
     rf"\b(?:(?P<name>{_CLASS_ALT})\b(?:\s+penalt(?:y|ies))?|(?P<generic>penalty)\b(?!\s+shots?\b))", re.I)
 _NEG_BEFORE = _LazyRegex(r"\bno\s+(?:other\s+)?$", re.I)
 _MINS_JUST_BEFORE = _LazyRegex(r"\b(\d+|one|two|ten)[\s-]*minute\s+$", re.I)
+#: "a major penalty of 5 minutes": the minutes written after the penalty.
+_MINS_JUST_AFTER = _LazyRegex(r"\s+(?:penalty\s+)?of\s+(\d+|one|two|four|five|ten)\s+minutes?\b", re.I)
+#: "Slew footing is a major penalty", "A slapshot is a minor penalty": a sheet's short way of imposing one.
+_IS_A_PENALTY = _LazyRegex(r"\b(?:is|are)\s+(?:an?\s+)?(?:automatic\s+)?(?:double[\s-]+minor|bench[\s-]+minor|minor|major"
+                           r"|misconduct|game\s+misconduct|gross\s+misconduct|match)(?:\s+penalty|\s+penalties)?\b", re.I)
 _TERM_WORDS = ("penalt", "minor", "major", "misconduct", "ejection", "match")
 
 
@@ -234,7 +239,7 @@ def parts_from_text(sentence: str, generic: str | None = None) -> list[CodeParts
                 kind = "penalty shot"
             if kind == "match" and "penalt" not in m.group(0).lower():
                 continue  # "jerseys must match"
-            mins_m = _MINS_JUST_BEFORE.search(before)
+            mins_m = _MINS_JUST_BEFORE.search(before) or _MINS_JUST_AFTER.match(sentence, m.end())
             mins = _minutes(mins_m.group(1)) if mins_m else None
             terms.append((m.start(), m.end(), PenaltyPart(kind, mins)))
         elif generic:
@@ -733,28 +738,34 @@ def _excluded_sections(index, rid: str, class_clauses: set[str]) -> set[str]:
     return out
 
 
-def _text_infractions(index, rid: str, classes: list[PenaltyClass]) -> list[Infraction]:
+def _text_infractions(index, rid: str, classes: list[PenaltyClass],
+                      base: dict[str, PenaltyClass] | None = None) -> list[Infraction]:
+    """The infractions a ruleset's rule sentences impose a penalty for ("A minor penalty shall be imposed
+    on ...", "... results in a minor penalty", a sheet's "Slew footing is a major penalty"), timed by its
+    class lengths, and for a tournament sheet by those of the rules under it (``base``) where it sets none."""
     by_name = _class_minutes(classes)
     generic = _generic_kind(classes)
     class_clauses = {cid for c in classes if c.defined for cid in c.clause_ids}
     excluded = _excluded_sections(index, rid, class_clauses)
     out: list[Infraction] = []
     for c in index.by_ruleset(rid):
-        if c.kind in ("document", "section", "table-row", "signal", "text", "definition") or not c.text:
+        if c.kind in ("document", "table-row", "signal", "text", "definition") or not c.text:
             continue
+        if c.kind == "section" and index.children(c):
+            continue  # a heading over rules; a sheet's section with only text of its own is a rule ("4. Checking")
         if c.id in class_clauses or any(a.id in excluded for a in index.ancestors(c)):
             continue
         found_any = False
         for s in _sentences(c.text):
             modal = _MODAL.search(s)
-            if not (modal or _RESULTS_IN.search(s)):
+            if not (modal or _RESULTS_IN.search(s) or _IS_A_PENALTY.search(s)):
                 continue
             if modal and modal.group(2):          # "will not ...", "shall not ..."
                 continue
-            if not _IMPOSE.search(s):
+            if not (_IMPOSE.search(s) or _IS_A_PENALTY.search(s)):
                 continue
             for alt in parts_from_text(s, generic):
-                minutes, alt_m, per_part = _timing(alt, by_name)
+                minutes, alt_m, per_part = _timing(alt, base, by_name) if base else _timing(alt, by_name)
                 out.append(Infraction(
                     ruleset=rid, infraction=_text_name(index, c, s), rule=c.number, code=None,
                     parts=alt, minutes=minutes, alt_minutes=alt_m, part_minutes=per_part,
@@ -794,10 +805,16 @@ def _code_digest() -> str:
 
 def _build_all(index) -> dict[str, tuple[list[PenaltyClass], list[Infraction], list[tuple]]]:
     out = {}
+    from rulebot.layering import layer_chain
+
+    classes_of = {rid: _build_classes(index, rid) for rid in index.rulesets}
     for rid in index.rulesets:
-        classes = _build_classes(index, rid)
+        classes = classes_of[rid]
         rows = _index_rows(index, rid, classes)
-        infs = rows if rows else _text_infractions(index, rid, classes)
+        # a tournament sheet's penalties it gives no length for are as long as in the rules under it
+        base = {name: pc for under in reversed(layer_chain(index, rid)[1:])
+                for name, pc in _class_minutes(classes_of.get(under, [])).items() if pc.minutes is not None}
+        infs = rows if rows else _text_infractions(index, rid, classes, base or None)
         out[rid] = (classes, infs, [_doc_terms(i, _clause_text(index, i)) for i in infs])
     return out
 

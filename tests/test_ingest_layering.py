@@ -392,3 +392,37 @@ def test_an_infraction_a_sheet_with_penalties_of_its_own_does_not_name_comes_fro
     # the same in the app's penalty list
     library = Library(load_index(use_cache=False))
     assert {r.ruleset for r in library.search_penalties("tripping", "harbour-cup")} == {"rha"}
+
+
+def test_a_sheets_own_penalties_are_listed_however_it_words_them(capsys, tmp_path):
+    sheet = tmp_path / "lakeshore-open.txt"
+    sheet.write_text("Lakeshore Open Rules\n\nThe RHA rules apply except as amended below.\n\n"
+                     "1. Penalties\n1.1 Minor penalties are 90 seconds.\n"
+                     "1.2 Slew footing is a major penalty and a game misconduct.\n"
+                     "1.3 Hip check: a major penalty of 5 minutes shall be imposed on any player who hip checks.\n"
+                     "2. Checking\nBody contact is not permitted. A minor penalty shall be imposed for body checking.\n")
+    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "rha")
+    assert status == 0, err
+    status, out, err = run_cli(capsys, "penalties", "--ruleset", "lakeshore-open", "--json")
+    rows = {r["rule"]: r for r in json.loads(out)}
+    assert status == 0 and "lists no infractions" not in err
+    # "X is a major penalty": the sheet sets no major length, so RHA's (4 or 5 minutes) holds
+    assert rows["1.2"]["parts"] == ["major", "game misconduct"] and rows["1.2"]["duration"].startswith("4")
+    assert rows["1.3"]["duration"] == "5 min"  # written in the rule
+    assert rows["2"]["parts"] == ["minor"] and rows["2"]["duration"] == "1:30 min"  # a heading with text of its own
+
+
+def test_a_sheet_rule_giving_the_call_for_an_act_does_not_replace_the_class_length(capsys, tmp_path):
+    sheet = tmp_path / "dune-cup.txt"
+    sheet.write_text("Dune Cup Rules\n\nThe FIRS rules apply except as amended below.\n\n"
+                     "1. Minor penalties are 90 seconds.\n"
+                     "2. A major penalty of 5 minutes and a game misconduct shall be imposed on any player who "
+                     "slew foots an opponent.\n")
+    status, _, err = run_cli(capsys, "ingest", str(sheet), "--base", "firs-2017")
+    assert status == 0, err
+    from rulebot.search import Searcher
+
+    answer = Searcher(load_index(use_cache=False)).ask("how long is a major penalty", "dune-cup")
+    layers = {c.rule: c.layer for c in answer.citations if c.ruleset == "firs-2017"}
+    # rule 2 is the call for slew footing; FIRS 6.1.3 A, how long a major is, still holds
+    assert layers.get("6.1.3 A", "base") == "base", layers
