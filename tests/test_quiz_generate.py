@@ -120,3 +120,8 @@ def test_generated_questions_from_the_real_index():
     # FIRS and RHA match penalties remove the player for the rest of the game: no "how long" question
     assert not any(q.id in ("gen-class-firs-2017-match", "gen-class-rha-match") for q in classes)
     assert not any("report to authority" in o for q in codes.values() for o in q.options)
+    # a wrong option never means the same as the right one ("MIS" and "10'" are both a misconduct)
+    meaning = {inf.code: sorted(p.kind for p in inf.parts.parts) for inf in penalties.infractions(index) if inf.code}
+    for q in codes.values():
+        right = [meaning.get(o) for o in q.right_options]
+        assert not any(meaning.get(o) in right for o in q.options if o not in q.right_options), q

@@ -213,13 +213,17 @@ def penalty_code_questions(index: Any, infractions: Sequence[Any]) -> list[Quest
         for inf in table:
             groups.setdefault(normalise(inf.infraction), []).append(inf)
         codes = [inf.code for inf in table]
+        # what a code means: "10'" and "MIS" are both a misconduct, so one is never a wrong option for the other
+        meaning = {normalise(inf.code): tuple(sorted(p.kind for p in getattr(getattr(inf, "parts", None), "parts", ())))
+                   for inf in table}
         short = _short_name(index, ruleset)
         for group in groups.values():
             first = group[0]
             rights = list(dict.fromkeys(inf.code for inf in group))
             qid = f"gen-code-{ruleset}-{_slug(first.infraction)}"
             rng = random.Random(qid)
-            distractors = _pick(rng, codes, rights, DISTRACTORS)
+            meant = {meaning[normalise(c)] for c in rights} - {()}
+            distractors = _pick(rng, [c for c in codes if meaning[normalise(c)] not in meant], rights, DISTRACTORS)
             if not distractors:
                 continue
             cites = [c for c in (_cite(index, _row_of(inf), _text_of(index, _row_of(inf)), inf.infraction)
