@@ -109,6 +109,12 @@ def test_wrong_answers_weigh_more():
         assert set(weights) == {r.question_id for r in records}
         assert all(w == 3.0 for w in weights.values())
         assert history.wrong_weights([]) == {}
+        # the questions missed last time come first in the next practice quiz, whatever its seed
+        missed = history.missed_last(q.id for q in QUESTIONS)
+        assert missed == {r.question_id for r in records}
+        for seed in range(5):
+            again = select_questions(QUESTIONS, count=2, seed=seed, weights=weights, first=missed)
+            assert {q.id for q in again} == missed
 
 
 def test_corrupt_database_is_moved_aside_not_silently_recreated():

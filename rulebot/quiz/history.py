@@ -301,6 +301,10 @@ class History:
         return [AnswerRecord(r["position"], r["question_id"], Response.from_json(json.loads(r["response"])),
                              bool(r["correct"]), r["elapsed"]) for r in rows]
 
+    def missed_last(self, question_ids: Iterable[str]) -> set[str]:
+        """The ids among ``question_ids`` whose latest answer was wrong (practice asks them again first)."""
+        return {qid for qid, _ in self.wrong_weights(question_ids, recent=1).items()}
+
     def wrong_weights(self, question_ids: Iterable[str], *, recent: int = 3, boost: float = 2.0) -> dict[str, float]:
         """Practice weights: ``1 + boost * (wrong answers among the last `recent` to that question)``
         for each question answered wrong lately; questions not listed weigh 1."""

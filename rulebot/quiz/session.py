@@ -203,12 +203,14 @@ def filter_questions(questions: Iterable[Question], *, ruleset: str | None = Non
 
 
 def select_questions(pool: Sequence[Question], *, count: int | None, seed: int | str,
-                     weights: Mapping[str, float] | None = None) -> list[Question]:
+                     weights: Mapping[str, float] | None = None, first: Iterable[str] = ()) -> list[Question]:
     """Pick ``count`` questions (all when None or larger than the pool) in an order fixed by ``seed``.
 
     ``weights`` (question id -> weight > 0, default 1) makes a question more likely to be picked and
-    to come early (weighted sampling without replacement, Efraimidis-Spirakis); practice uses it to
-    bring back questions the user got wrong.  Same pool, count, seed and weights: same list.
+    to come early (weighted sampling without replacement, Efraimidis-Spirakis); the questions in
+    ``first`` (ids) come before all others, in that same order.  Practice puts first the questions whose
+    last answer was wrong and weighs up those missed lately.  Same pool, count, seed, weights and
+    ``first``: same list.
     """
     rng = random.Random(f"rulebot-quiz:{seed}")
     ordered = sorted(pool, key=lambda q: q.id)
@@ -221,6 +223,9 @@ def select_questions(pool: Sequence[Question], *, count: int | None, seed: int |
         ordered = [q for _, q in keyed]
     else:
         rng.shuffle(ordered)
+    again = set(first)
+    if again:
+        ordered = [q for q in ordered if q.id in again] + [q for q in ordered if q.id not in again]
     return ordered if count is None else ordered[: max(count, 0)]
 
 
