@@ -184,8 +184,7 @@ _MINS_JUST_BEFORE = _LazyRegex(r"\b(\d+|one|two|ten)[\s-]*minute\s+$", re.I)
 #: "a major penalty of 5 minutes": the minutes written after the penalty.
 _MINS_JUST_AFTER = _LazyRegex(r"\s+(?:penalty\s+)?of\s+(\d+|one|two|four|five|ten)\s+minutes?\b", re.I)
 #: "Slew footing is a major penalty", "A slapshot is a minor penalty": a sheet's short way of imposing one.
-_IS_A_PENALTY = _LazyRegex(r"\b(?:is|are)\s+(?:an?\s+)?(?:automatic\s+)?(?:double[\s-]+minor|bench[\s-]+minor|minor|major"
-                           r"|misconduct|game\s+misconduct|gross\s+misconduct|match)(?:\s+penalty|\s+penalties)?\b", re.I)
+_IS_A_PENALTY = _LazyRegex(rf"\b(?:is|are)\s+(?:an?\s+)?(?:automatic\s+)?(?:{_CLASS_ALT})\b", re.I)
 _TERM_WORDS = ("penalt", "minor", "major", "misconduct", "ejection", "match")
 
 
@@ -804,9 +803,9 @@ def _code_digest() -> str:
 
 
 def _build_all(index) -> dict[str, tuple[list[PenaltyClass], list[Infraction], list[tuple]]]:
-    out = {}
     from rulebot.layering import layer_chain
 
+    out = {}
     classes_of = {rid: _build_classes(index, rid) for rid in index.rulesets}
     for rid in index.rulesets:
         classes = classes_of[rid]

@@ -303,7 +303,7 @@ class History:
 
     def missed_last(self, question_ids: Iterable[str]) -> set[str]:
         """The ids among ``question_ids`` whose latest answer was wrong (practice asks them again first)."""
-        return {qid for qid, _ in self.wrong_weights(question_ids, recent=1).items()}
+        return set(self.wrong_weights(question_ids, recent=1))
 
     def wrong_weights(self, question_ids: Iterable[str], *, recent: int = 3, boost: float = 2.0) -> dict[str, float]:
         """Practice weights: ``1 + boost * (wrong answers among the last `recent` to that question)``

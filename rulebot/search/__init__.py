@@ -384,11 +384,11 @@ class Searcher:
         return sorted(out, key=lambda h: -h.score)
 
     def _own_case(self, clause, concepts: list[frozenset[str]]) -> bool:
-        """Whether ``clause`` meets a concept of the question that the first penalty-stating clause of its
-        rule does not: the case the question tells of ("two guys tangled up, one swings his stick at the
-        other": FIRS 6.4.30 C, "... in the course of any altercation", not 6.4.30 A's slashing)."""
-        parent = self.index.get(clause.parent) if clause.parent else None
-        basic = next((sib for sib in self.index.children(parent) if imposes_penalty(sib.text)), None) if parent else None
+        """Whether ``clause`` meets a concept of the question that its rule's basic case
+        (:meth:`_basic_case`) does not: the case the question tells of ("two guys tangled up, one swings
+        his stick at the other": FIRS 6.4.30 C, "... in the course of any altercation", not 6.4.30 A's
+        slashing)."""
+        basic = self._basic_case(clause)
         d = self.ranker.doc_of.get(clause.id)
         b = self.ranker.doc_of.get(basic.id) if basic is not None else None
         if basic is None or basic.id == clause.id or d is None or b is None:
@@ -396,14 +396,16 @@ class Searcher:
         own, base = self.ranker.doc_terms[d], self.ranker.doc_terms[b]
         return any(g & own and not g & base for g in concepts)
 
-    def _first_penalty_child(self, clause) -> bool:
-        parent = self.index.get(clause.parent)
+    def _basic_case(self, clause):
+        """The first clause under ``clause``'s parent that imposes a penalty (the rule's basic case), or None."""
+        parent = self.index.get(clause.parent) if clause.parent else None
         if parent is None:
-            return False
-        for sib in self.index.children(parent):
-            if imposes_penalty(sib.text):
-                return sib.id == clause.id
-        return False
+            return None
+        return next((sib for sib in self.index.children(parent) if imposes_penalty(sib.text)), None)
+
+    def _first_penalty_child(self, clause) -> bool:
+        basic = self._basic_case(clause)
+        return basic is not None and basic.id == clause.id
 
     def ask(self, question: str, ruleset: str | None = None, limit: int = 5) -> Answer:
         """Answer ``question``: a short answer from the best clause and up to ``limit`` citations.
