@@ -1387,6 +1387,8 @@ def test_words_that_look_alike_but_mean_other_things():
     # a high stick on a player (27, "... and immediate game ejection"), not on the ball (28)
     answer = s.ask("Forward high-sticks a guy right in the face. What's the call?", "ball-hockey")
     assert answer.citations[0].rule == "27" and "ejection" in answer.answer
+    # "another kid" is an opposing player too
+    assert s.ask("one kid high sticks another kid", "ball-hockey").citations[0].rule == "27"
     # the periods before OT are regulation: RHA 640 (a), not the five-minute overtime of 639 (b) 2
     assert s.ask("how long are the periods before overtime?", "rha").citations[0].rule == "640 (a)"
 
