@@ -683,3 +683,11 @@ def test_a_sheet_named_with_accents_is_named_without_them_too(tmp_path, capsys):
     # `rulebot rulesets` shows the short name a question can use
     status, out, _ = run_cli(capsys, "rulesets")
     assert status == 0 and "Fall Fête" in out.split("Fall Fête Rules", 1)[1]
+
+
+def test_the_ingest_report_counts_one_clause_as_one(tmp_path, capsys):
+    sheet = tmp_path / "one-rule-cup.txt"
+    sheet.write_text("One Rule Cup\n\n1. Games are two 15 minute halves.\n")
+    status, out, err = run_cli(capsys, "ingest", str(sheet))
+    assert status == 0, err
+    assert " 1 clause (" in out + err and " 1 clauses" not in out + err

@@ -62,7 +62,8 @@ class ParseReport:
     def lines(self) -> list[str]:
         """The report as lines of plain text (no trailing newlines)."""
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.by_kind.items(), key=lambda kv: -kv[1]))
-        out = [f"{self.ruleset}: {self.clauses} clauses ({kinds or 'none'}), layout {self.layout}"
+        out = [f"{self.ruleset}: {self.clauses} clause{'' if self.clauses == 1 else 's'} ({kinds or 'none'}), "
+               f"layout {self.layout}"
                + (f", layered over {self.base}" if self.base else "")]
         if self.pages is not None:
             out.append(f"  pages: {self.pages}, {self.pages - len(self.empty_pages)} with text"
