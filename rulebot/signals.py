@@ -523,12 +523,13 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
         return []
     docs, cidf, widf = _docs(signals)
     vocab = load_vocabulary()
-    from rulebot.search.text import without_negated
+    from rulebot.search.text import GOAL_JUDGE_TOLD, without_negated
 
     # "crossed arms in front of the body, not over the head": "head" is what the signal is not
     query, negated = without_negated(query)
     # who gives the signal is not part of the gesture: the "goal" of "goal judge" is no goal signalled
-    q_concepts = signal_concepts(_OFFICIAL.sub(" ", query), vocab)
+    # nor where he sits ("the guy behind the net" puts no net in the gesture)
+    q_concepts = signal_concepts(GOAL_JUDGE_TOLD.sub(" ", _OFFICIAL.sub(" ", query)), vocab)
     not_concepts = set(signal_concepts(negated, vocab)) - set(q_concepts) if negated else set()
     for a, b, factor in vocab.related:
         if a in q_concepts and b not in q_concepts:
@@ -548,8 +549,10 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
     likened = {m.group(1).replace(" ", "") for m in re.finditer(r"\blike (?:a |an |the )([a-z ]{3,30}?)\s*$", q_plain)}
     q_norm = math.sqrt(sum((w * cidf.get(c, 0.5)) ** 2 for c, w in q_concepts.items())) or 1.0
     scored: list[tuple[float, int, Signal]] = []
+    # the goal judge told by where he sits ("the guy sitting behind the net", "the judge behind the cage")
+    officials = q_plain + (" goal judge" if GOAL_JUDGE_TOLD.search(q_plain) else "")
     for pos, d in enumerate(docs):
-        if d.signal.official and d.signal.official not in q_plain:
+        if d.signal.official and d.signal.official not in officials:
             continue  # a goal judge's arm is no answer unless the question is about the goal judge
         # concept cosine: weighted by how rare the concept is among the signals
         dot = sum(w * d.concepts[c] * cidf.get(c, 0.5) ** 2 for c, w in q_concepts.items() if c in d.concepts)

@@ -240,6 +240,12 @@ def test_a_goal_judges_signal_answers_only_a_question_about_the_goal_judge(index
     # arms "out to the side" are arms extended and at the side: the goal judge's no-goal (4.6 D •4,
     # "arms straight out from their sides"), not his goal (both hands above the head)
     assert search_signals(signals, "goal judge puts both arms out to the side", 1)[0][0].rules == ("4.6 D •4",)
+    # the goal judge told by where he sits, not by name
+    top = search_signals(signals, "the man seated behind our goal lifts both hands high above his head", 1)
+    assert top[0][0].rules == ("4.6 D •3",)
+    from rulebot.search.intent import classify
+
+    assert classify("The fellow standing behind the cage puts both arms out sideways. What's he telling us?").signal
     # one fist on top of the other is both fists (High-Sticking), not one
     top = search_signals(signals, "ref holds one fist on top of the other, off to his side", 1)
     assert top[0][0].name == "High-Sticking"

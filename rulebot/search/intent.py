@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rulebot.search.text import words
+from rulebot.search.text import GOAL_JUDGE_TOLD, words
 
 _GESTURE = frozenset("""
 signal signals signalling signaling gesture gestures motion motions arm arms hand hands fist fists palm
@@ -189,6 +189,8 @@ def classify(question: str) -> Intent:
     content = [w for w in ws if w not in _SMALL_WORDS]
     # the official does the gesture ("ref grabs his wrist"), not receives it ("grabs the linesman")
     official_first = next((i for i, w in enumerate(ws) if w in _OFFICIAL), None)
+    if official_first is None and GOAL_JUDGE_TOLD.search(question):
+        official_first = 0  # "the guy sitting behind the net ...": the goal judge
     acts = next((i for i, w in enumerate(ws) if w in _GESTURE and w not in _BODY and w not in _META), None)
     by_official = official_first is not None and (acts is None or official_first < acts)
     signal = (bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and by_official)

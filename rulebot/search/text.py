@@ -74,6 +74,10 @@ _OFFICIAL_ADJECTIVE = re.compile(
     r"|\bofficial(?= (?:puck|pucks|ball|balls|roster|rosters|score|scoresheet|score sheet|sheet|game sheet|"
     r"game roster|rules?|rule ?book|scorer|size|time|clock|record|records|report|result|results|standings|"
     r"stats|statistics|letter|language|colou?rs?|jerseys?|uniforms?|sticks?|dimensions?|rink)\b)", re.I)
+#: The goal judge told without his name: "the judge", or someone sitting or standing behind the goal
+#: ("the guy sitting behind the net throws both hands up": FIRS 4.6 D, a goal).
+GOAL_JUDGE_TOLD = re.compile(r"\bjudge\b|\b(?:sits?|sitting|stands?|standing|seated|official|guy|man|person|someone)"
+                             r"\s+(?:\w+\s+){0,2}behind (?:the |our |their )?(?:net|goal|cage)\b", re.I)
 _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\s-]?mins?\b", re.I)
 
 
