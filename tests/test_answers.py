@@ -1074,6 +1074,8 @@ def test_a_gesture_told_without_naming_the_official_is_a_signal_question():
     assert not classify("their winger grabs the stick with both hands and hacks at him").signal
     assert not classify("he lost his helmet and kept playing").signal
     assert not classify("his hand closed on the puck in the crease").signal
+    # an injury to one's own arm is no gesture: RHA 303 (c) on casts, not a FIRS signal
+    assert not classify("Her daughter fractured her wrist and plays in a padded splint. Is that legal?").signal
 
 
 def test_a_hit_is_no_banging_of_the_boards():

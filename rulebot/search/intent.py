@@ -162,7 +162,8 @@ class Intent:
 
 
 #: An official hurt or struck ("ref gets hit in the head by the puck"): no gesture.
-_HURT = re.compile(r"\b(?:hurt\w*|injur\w*|hit|hits|struck|bleed\w*|blood|cut|knocked)\b", re.I)
+_HURT = re.compile(r"\b(?:hurt\w*|injur\w*|hit|hits|struck|bleed\w*|blood|cut|knocked|broke|broken|fractur\w*|sprain\w*"
+                   r"|casts?|splints?|brace|bandag\w*|stitches)\b", re.I)
 
 #: Gesture words that make a question a signal question with no official named.
 GESTURE_ALONE = 5
