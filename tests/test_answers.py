@@ -1457,3 +1457,15 @@ def test_a_later_case_of_a_rule_that_the_question_tells_of_is_not_played_down():
     answer = get_searcher().ask("A shoving match after the whistle, and one forward takes a big swing with his "
                                 "stick at a guy in the pile. What does that get?", "firs-2017")
     assert answer.citations[0].rule == "6.4.30 C" and answer.answer.startswith("Match")
+
+
+def test_how_many_asks_for_a_clause_that_counts_the_thing():
+    from rulebot.search.ranker import asked_counts
+    from rulebot.search.text import units, words
+
+    assert asked_counts(units(words("how many of the shooters go for each side"))) == ["#* shoot"]
+    # FIRS 1.3 E •1, "three shooters from each team", is among the clauses quoted (it was not: the story's
+    # overtime and tie clauses, 1.3 B, came first)
+    answer = get_searcher().ask("Overtime did not settle the FIRS final. How many shooters take part and how is "
+                                "the first shooter chosen?", "firs-2017")
+    assert "1.3 E •1" in [c.rule for c in answer.citations[:3]]

@@ -36,6 +36,8 @@ WEAK_STEMS = frozenset(stem(w) for w in WEAK_WORDS)
 #: How much the share of the question's distinct concepts a clause covers multiplies its BM25F score.
 COVERAGE_WEIGHT = 0.5
 PHRASE_WORD_WEIGHT = 0.8
+#: "how many shooters": a clause that counts shooters ("three shooters from each team") gains this weight's term.
+COUNT_ASKED_WEIGHT = 0.8
 RERANK_DEPTH = 60
 #: A clause that states what the question says did not happen ("hit from behind, not into the boards":
 #: "... from behind into the boards") weighs this much; one that also says it did not, this much.
@@ -101,6 +103,24 @@ def counted_things(us: list[tuple[str, str]]) -> list[str]:
             j += 1
         if j < len(us) and us[j][1].isalpha() and us[j][0] not in STOP_WORDS and us[j][1] not in _UNITS:
             out.append(f"#{t} {us[j][1]}")
+    return out
+
+
+def any_count(term: str) -> str:
+    """The term for any count of what a :func:`counted_things` term counts ("#3 shoot" -> "#* shoot")."""
+    return "#* " + term.split(" ", 1)[1]
+
+
+def asked_counts(us: list[tuple[str, str]]) -> list[str]:
+    """Terms for the things a question asks the number of ("how many shooters each" -> "#* shoot"): the
+    first word after "how many" that is no stop word; a clause that counts them ("three shooters from
+    each team") answers it."""
+    out = []
+    for i in range(len(us) - 2):
+        if us[i][0] == "how" and us[i + 1][0] == "many":
+            noun = next(((w, t) for w, t in us[i + 2:i + 5] if w not in STOP_WORDS), None)
+            if noun is not None and noun[1].isalpha():
+                out.append(f"#* {noun[1]}")
     return out
 
 
@@ -226,6 +246,7 @@ class ClauseRanker:
                     tf[term] += weight
                 for term in counted_things(us):
                     tf[term] += weight
+                    tf[any_count(term)] += weight  # "three shooters" answers "how many shooters"
                 if field != 1:  # the clause's own title and text, not the headings above it
                     vocab.update(ws)
                     length += len(own)
@@ -299,6 +320,8 @@ class ClauseRanker:
                 put(stem(fixed), FUZZY_WEIGHT * weight)
         for term in counted_things(units(qwords)):
             put(term, 1.0)  # "three teams": "three or more teams", not the "2 points" of a draw
+        for term in asked_counts(units(qwords)):
+            put(term, COUNT_ASKED_WEIGHT)  # "how many shooters": a clause that counts them
         for joined in self.closed_compounds(qwords):
             put(joined, 1.0)  # "warm up" is the rulebook's "warmup", "time keeper" its "timekeeper"
         syn = load_synonyms()
