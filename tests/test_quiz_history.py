@@ -110,7 +110,7 @@ def test_wrong_answers_weigh_more():
         assert all(w == 3.0 for w in weights.values())
         assert history.wrong_weights([]) == {}
         # the questions missed last time come first in the next practice quiz, whatever its seed
-        missed = history.missed_last(q.id for q in QUESTIONS)
+        weights, missed = history.practice_order(q.id for q in QUESTIONS)
         assert missed == {r.question_id for r in records}
         for seed in range(5):
             again = select_questions(QUESTIONS, count=2, seed=seed, weights=weights, first=missed)

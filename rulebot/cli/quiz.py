@@ -245,8 +245,8 @@ def _new_session(args: argparse.Namespace, history: Any):
         raise NotFoundError(f"no questions for {asked or 'this selection'}{hint}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
     mode = "exam" if args.exam else "practice"
-    weights = None if args.exam else history.wrong_weights(q.id for q in pool)
-    again = () if args.exam else history.missed_last(q.id for q in pool)  # missed last time: asked again first
+    # practice: the questions missed last time first, those missed lately weighed up
+    weights, again = (None, set()) if args.exam else history.practice_order(q.id for q in pool)
     chosen = select_questions(pool, count=args.count or DEFAULT_COUNT, seed=seed, weights=weights, first=again)
     pass_mark = max((pass_marks.get((q.ruleset, q.level), DEFAULT_PASS_MARK) if not q.generated
                      else DEFAULT_PASS_MARK) for q in chosen)

@@ -301,30 +301,34 @@ class History:
         return [AnswerRecord(r["position"], r["question_id"], Response.from_json(json.loads(r["response"])),
                              bool(r["correct"]), r["elapsed"]) for r in rows]
 
-    def missed_last(self, question_ids: Iterable[str]) -> set[str]:
-        """The ids among ``question_ids`` whose latest answer was wrong (practice asks them again first)."""
-        return set(self.wrong_weights(question_ids, recent=1))
-
-    def wrong_weights(self, question_ids: Iterable[str], *, recent: int = 3, boost: float = 2.0) -> dict[str, float]:
-        """Practice weights: ``1 + boost * (wrong answers among the last `recent` to that question)``
-        for each question answered wrong lately; questions not listed weigh 1."""
+    def practice_order(self, question_ids: Iterable[str], *, recent: int = 3,
+                       boost: float = 2.0) -> tuple[dict[str, float], set[str]]:
+        """What practice picks by, read in one query: ``(weights, missed_last)`` -- for each question
+        answered wrong lately, ``1 + boost * (wrong answers among its last `recent`)`` (questions not
+        listed weigh 1), and the ids whose latest answer was wrong (asked again first)."""
         ids = list(dict.fromkeys(question_ids))
-        if not ids:
-            return {}
-        out: dict[str, float] = {}
+        weights: dict[str, float] = {}
+        missed: set[str] = set()
         for start in range(0, len(ids), 500):  # keep under SQLite's variable limit
             chunk = ids[start:start + 500]
             marks = ",".join("?" * len(chunk))
             rows = self._query(
-                "SELECT question_id, sum(1 - correct) AS wrong FROM ("
+                "SELECT question_id, sum(1 - correct) AS wrong,"
+                "       max(CASE WHEN n = 1 THEN 1 - correct ELSE 0 END) AS last_wrong FROM ("
                 "  SELECT question_id, correct, row_number() OVER ("
                 "    PARTITION BY question_id ORDER BY answered_at DESC, attempt_id DESC) AS n"
                 f"  FROM answers WHERE question_id IN ({marks})"
                 ") WHERE n <= ? GROUP BY question_id", (*chunk, recent))
             for row in rows:
                 if row["wrong"]:
-                    out[row["question_id"]] = 1.0 + boost * row["wrong"]
-        return out
+                    weights[row["question_id"]] = 1.0 + boost * row["wrong"]
+                if row["last_wrong"]:
+                    missed.add(row["question_id"])
+        return weights, missed
+
+    def wrong_weights(self, question_ids: Iterable[str], *, recent: int = 3, boost: float = 2.0) -> dict[str, float]:
+        """The weights of :meth:`practice_order`."""
+        return self.practice_order(question_ids, recent=recent, boost=boost)[0]
 
 
 # --------------------------------------------------------------------------------------------------

@@ -342,7 +342,13 @@ class Searcher:
         weighed up and the aggravated ones down."""
         q = query.lower()
         asks_aggravated = bool(_AGGRAVATED.search(q) or _ASKS_MAJOR.search(q))
-        concepts = [g for _, g in self.ranker.concepts(query) if not g <= WEAK_STEMS]
+        concepts: list[frozenset[str]] = []  # read once, and only when a clause needs them
+
+        def own_case(c) -> bool:
+            if not concepts:
+                concepts.extend(g for _, g in self.ranker.concepts(query) if not g <= WEAK_STEMS)
+            return self._own_case(c, concepts)
+
         out = []
         for h in hits:
             c, w = h.clause, 1.0
@@ -350,10 +356,10 @@ class Searcher:
                 w *= 0.85  # a clarification, not the rule that sets the penalty
             if c.kind in ("paragraph", "item") and c.parent and not asks_aggravated:
                 if _aggravated(c.text):
-                    w *= 1.0 if self._own_case(c, concepts) else 0.8  # unless it is the case told
+                    w *= 1.0 if own_case(c) else 0.8  # unless it is the case told
                 elif self._first_penalty_child(c):
                     w *= 1.25  # the rule's first penalty is its basic case, a match penalty too (6.4.28 A)
-                elif _MATCH.search(c.text) and not self._own_case(c, concepts):
+                elif _MATCH.search(c.text) and not own_case(c):
                     w *= 0.8  # "... may be assessed a match penalty" after the basic case
             out.append(Hit(c, h.score * w))
         return sorted(out, key=lambda h: -h.score)

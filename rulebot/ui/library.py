@@ -432,8 +432,8 @@ class Library:
             raise NotFoundError("no questions for that choice of ruleset and level")
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
-        weights = None if mode == "exam" else history.wrong_weights(q.id for q in pool)
-        again = () if mode == "exam" else history.missed_last(q.id for q in pool)
+        # practice: the questions missed last time first, those missed lately weighed up
+        weights, again = (None, set()) if mode == "exam" else history.practice_order(q.id for q in pool)
         chosen = select_questions(pool, count=count or DEFAULT_QUIZ_COUNT, seed=seed, weights=weights, first=again)
         marks = {(b.ruleset, b.level): b.pass_mark for b in (self._quiz_banks or ())}
         pass_mark = max(marks.get((q.ruleset, q.level), DEFAULT_PASS_MARK) for q in chosen)
