@@ -1285,6 +1285,15 @@ def test_each_part_of_a_two_part_question_is_answered():
     assert "6.4.34 A" in [c.rule for c in a.citations]
 
 
+def test_a_part_asking_who_goes_first_is_answered_by_who_starts_not_by_the_word_first():
+    # FIRS 1.3 E •1 gives the shooters; "who goes first" is •2's coin toss, further down the same
+    # list, not 1.3 B •1's "the first team to score will be declared the winner"
+    a = get_searcher().ask("Sudden death didn't settle it. How do I set up the shootout - how many shooters "
+                           "and who goes first?", "firs-2017")
+    assert a.answer.startswith("Shoot-outs will take place using three shooters")
+    assert "coin toss" in a.answer and "first team to score" not in a.answer
+
+
 def test_a_call_asked_for_comes_from_the_clause_stating_the_penalty():
     # U9 9 says what players must do at the buzzer; 11 what failing to do it costs
     a = get_searcher().ask("The change buzzer sounds and a player keeps the puck. Is there a penalty?", "challenge-cup-u9")

@@ -4,11 +4,12 @@ clauses it rests on as citations."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Citation, Clause, Hit
 from rulebot.search.intent import FACEOFF_PLACE, OPENING_CONDITION, SPECIAL_CASE
-from rulebot.search.text import ANNOUNCES, ends_announcing, introduces_list, negated_terms, polarity, terms
+from rulebot.search.text import ANNOUNCES, ends_announcing, fold, introduces_list, negated_terms, polarity, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
 _NUMBER_WORDS = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -596,24 +597,55 @@ def question_parts(question: str) -> list[str]:
 
 
 def _part_weights(part: str) -> dict[str, float]:
+    """The weighted stems a question part asks for: its own words (idf-weighted), their synonyms at
+    half weight, and an ``asks`` phrase it opens with ("who goes first") as one key ``"?who goes
+    first"``, said by any of the phrase's answers ("coin toss", "visiting team", :func:`_says`)."""
     from rulebot.search.text import load_synonyms, words
 
-    out = {t: _weight(t) for t in terms(part)}
-    for alt in load_synonyms().expansions(words(part)):
+    syn = load_synonyms()
+    rest, _ = syn.rewrite(part)
+    asked = [k for k in syn.asks if k in fold(part) and re.search(rf"\b{re.escape(k)}\b", fold(part))]
+    out = {t: _weight(t) for t in terms(rest if asked else part)}
+    for k in asked:
+        out[f"?{k}"] = max((_weight(t) for m in syn.asks[k] for t in terms(m)), default=1.0)
+    for alt in syn.expansions(words(rest if asked else part)):
         for t in terms(alt):
             if not TERM_WEIGHTS or t in TERM_WEIGHTS:  # slang no rulebook uses ("snipes") is never said
                 out.setdefault(t, 0.5 * _weight(t))
     return out
 
 
+@lru_cache(maxsize=512)
+def _ask_answers(key: str) -> re.Pattern[str]:
+    """A pattern for the phrases that answer the ``asks`` phrase ``key`` ("who goes first" ->
+    "coin toss", "visiting team", "shoot first", ...), in folded text."""
+    from rulebot.search.text import load_synonyms
+
+    phrases = sorted(load_synonyms().asks.get(key, ()), key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(m) for m in phrases) + r")\b") if phrases else re.compile("$^")
+
+
+def said_in(text: str) -> tuple[set[str], str]:
+    """What a text says, for :func:`_says`: ``(its stems, its folded text)``."""
+    return set(terms(text)), fold(text)
+
+
+def _says(key: str, said: tuple[set[str], str]) -> bool:
+    """Whether a text (:func:`said_in`) says the stem ``key``, or for an asked phrase's key
+    (``"?who goes first"``) one of the phrases that answer it, word for word ("coin toss")."""
+    if key.startswith("?"):
+        return bool(_ask_answers(key[1:]).search(said[1]))
+    return key in said[0]
+
+
 PART_SHARE = 0.25  # share of a part's words (idf-weighted) a sentence must have to answer it
 
 
-def part_answered(want: dict[str, float], said: set[str]) -> bool:
-    """True when an answer whose words (stems) are ``said`` touches a question part, whose weighted
+def part_answered(want: dict[str, float], said: tuple[set[str], str]) -> bool:
+    """True when an answer that says ``said`` (:func:`said_in`) touches a question part, whose weighted
     stems are ``want`` (:func:`_part_weights`): it has half their weight, or the part has none."""
     total = sum(want.values())
-    return not total or sum(w for t, w in want.items() if t in said) >= 0.5 * total
+    return not total or sum(w for t, w in want.items() if _says(t, said)) >= 0.5 * total
 
 
 def unanswered_parts(question: str, answered: str) -> tuple[str, list[tuple[str, str]]]:
@@ -623,7 +655,7 @@ def unanswered_parts(question: str, answered: str) -> tuple[str, list[tuple[str,
     story, parts = story_and_parts(question)
     if len(parts) < 2:
         return story, []
-    said = set(terms(answered))
+    said = said_in(answered)
     return story, [(p, parts[i - 1] if i else "") for i, p in enumerate(parts)
                    if not part_answered(_part_weights(p), said)]
 
@@ -635,28 +667,32 @@ def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) 
     if len(parts) < 2:
         return []
     out: list[str] = []
-    said = set(terms(answered))
+    said = said_in(answered)
+    # the next best clauses, then the rest of the best one's list ("Team captains will use a coin toss
+    # ...", FIRS 1.3 E •2, after •1 on the shooters)
+    top = hits[0].clause
+    siblings = index.children(index.get(top.parent)) if top.kind == "item" and top.parent else []
+    candidates = list(dict.fromkeys([h.clause for h in hits[:4] if h.clause.ruleset == top.ruleset]
+                                    + [c for c in siblings if c.text]))
     for part in parts:
         want = _part_weights(part)
         total = sum(want.values())
         if part_answered(want, said):
             continue
         best = (0.0, "", None)
-        for h in hits[:4]:
-            if h.clause.ruleset != hits[0].clause.ruleset:
-                continue
-            for sent in sentences(h.clause.text):
-                st = set(terms(sent))
+        for clause in candidates:
+            for sent in sentences(clause.text):
+                st = said_in(sent)
                 # words said already count again only when everyday ("player", "team")
-                got = [w for t, w in want.items() if t in st and (t not in said or w < 1.5)]
+                got = [w for t, w in want.items() if _says(t, st) and (not _says(t, said) or w < 1.5)]
                 # one shared word is chance ("wind down"), unless the part has only one
                 if len(got) < min(2, len(want)):
                     continue
                 if sum(got) > best[0]:
-                    best = (sum(got), sent, h.clause)
+                    best = (sum(got), sent, clause)
         if best[2] is not None and best[0] >= PART_SHARE * total:
             out.append(f"{normalise_numbers(best[1])} [{label(index, best[2])}]")
-            said |= set(terms(best[1]))
+            said = said_in(f"{answered} {' '.join(out)}")
     return out
 
 
@@ -797,7 +833,8 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     named = set(_part_weights(name))  # the procedure's name and its synonyms pick no step
     rest = asks_procedure_span(query)  # "walk me through", "how does it work" ask for all of it
     want = {t: w for t, w in _part_weights(rest).items() if t not in named}
-    scored = [(sum(w for t, w in want.items() if t in set(terms(c.text))), i) for i, c in enumerate(steps)]
+    scored = [(sum(w for t, w in want.items() if _says(t, st)), i)
+              for i, st in enumerate(said_in(c.text) for c in steps)]
     if not any(sc for sc, _ in scored):
         # nothing particular asked ("how does the shootout work"): the whole procedure when it is short
         # (RHA 639 (b) 4 A-F), else its first steps
