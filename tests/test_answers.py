@@ -67,6 +67,15 @@ def test_intent_reads_the_question():
     # "what's he telling me?" after an official's gesture asks for the signal, and is no definition
     assert classify("Ref pats the top of his head with one hand. What's he telling me?").signal
     assert not classify("The goal judge lifts one arm. What's he telling me?").definition
+    # a gesture told first, with no one named, then "which penalty is he showing?": the signal
+    assert classify("Forearms crossing, one sliding under the other, before he heads to the box. What's the call?").signal
+    assert classify("Clenched fist, arm punched straight out. Which penalty is he showing the scorer?").signal
+    assert not classify("Arm around his neck, what is the call?").signal  # one gesture word: a hold
+    # a gesture in the story, then a question about who gets the ball, from where, how long: not a signal
+    assert not classify("Ref had his arm up for a penalty on them. Once he blows it down, who gets the ball "
+                        "and from where?").signal
+    assert not classify("Both benches change at the whistle. Who changes first, and how long before the ref "
+                        "drops his arm?").signal
 
 
 def test_may_result_in_a_penalty_states_a_penalty():
@@ -120,6 +129,10 @@ def test_a_thing_around_the_game_the_rules_never_name():
     c = s.ask("A fan throws his phone onto the floor during play. What do I do?", "rha")
     assert c.answered and c.citations
     assert c.answer.endswith("(The RHA rules say nothing about phone.)")
+    # a captain the ball-hockey rules never name, calling for the time-out they do rule on
+    d = s.ask("Our captain screams for a time-out while the ball is still live. Does the ref give it to him?",
+              "ball-hockey")
+    assert d.answered and d.citations[0].rule == "8" and "say nothing about captain" in d.answer
 
 
 def test_how_many_a_side_and_out_of_bounds_are_the_rulebooks_words():
@@ -349,6 +362,11 @@ def test_chat_spellings_are_written_out_but_not_sub_clause_letters():
     assert respell("how long r the periods w/ OT b4 the 2nd?") == "how long are the periods with OT before the second?"
     assert respell("RHA 601 (r) and U9") == "RHA 601 (r) and U9"
     assert respell("at the youth tourney") == "at the youth tournament"  # the Youth Cup's alias
+    # officials' shorthand in capitals is written out; the same letters in lower case are words
+    assert respell("DOG on the goalie, then an EN goal and TMM") == ("delay of game on the goalie, then an "
+                                                                     "empty net goal and too many men")
+    assert respell("the dog ran on the floor") == "the dog ran on the floor"
+    assert respell("6.4.21 C and PIMs") == "6.4.21 C and penalty minutes"
     a = get_searcher().ask("how long r the games", "youth-cup")
     assert a.question == "how long r the games"  # the asker's words are kept
     assert a.citations[0].text == "The duration of a game is 2 x 20 minutes (raw time)."

@@ -24,7 +24,8 @@ _BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wris
 _SMALL_WORDS = frozenset("a an the on over of in at to with his her their both one other above below "
                          "behind front from and or ref's what's what is it this that not no but".split())
 _WHICH_IS_THAT = re.compile(r"\b(?:which|what)\b[^?.!]{0,25}\b(?:penalty|call|infraction|signal|foul)\b"
-                            r"[^?.!]{0,15}\b(?:is|was|does) (?:that|this|it)\b", re.I)
+                            r"[^?.!]{0,15}\b(?:(?:is|was|does) (?:that|this|it)\b|(?:is|was) (?:he|she|the ref|the referee)"
+                            r" (?:showing|signall?ing|calling|indicating|giving|putting up)\b)", re.I)
 _META = frozenset("signal signals signalling signaling gesture gestures motion motions".split())
 _OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra ump partner partners judge judges".split())
 #: "What's he telling me?", "what does that mean?": after a gesture, a question about what it signals.
@@ -86,6 +87,12 @@ _FOUL = re.compile(
     r"|hit from behind|check(?:s|ed|ing)?(?: \w+){0,2} from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand"
     r"|deliberately|intentionally|on purpose)\b", re.I)
+#: After a gesture, a question that asks something else: who gets the ball, from where, how long
+#: ("Ref had his arm up for a penalty. Once he blows it down, who gets the ball and from where?").
+_ASKS_ELSE = re.compile(r"\b(?:who (?:gets|goes|changes|takes|serves|decides)|from where|where (?:is|does|do|will)"
+                        r"|how long|how many)\b", re.I)
+#: A gesture told first, with no one named: "Forearms crossing, one sliding under the other ...".
+GESTURE_OPENING = 2
 #: A question of at most this many words that names a blow asks for the call.
 BLOW_WORDS = 8
 #: A blow told by what hit where ("elbow to the head", "knee to the knee"): contact, not a gesture.
@@ -104,7 +111,7 @@ GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:
                          r"(?:allowed|disallowed|counted|scored|awarded|permitted|legal|valid)\b"
                          r"|\b(?:disallow\w*|no goal|not count)\b", re.I)
 #: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
-_VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
+_VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|(?:good|counts?|stands?) or (?:no|not)\b|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
                        r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?"
                        r"|^\W*(?:a )?goal (?:scored )?(?:with|off|by|on|from) (?:a|an|the|his|her)\b"
@@ -181,6 +188,23 @@ _GAME_THINGS = frozenset("puck ball goal net cage player players opponent oppone
                          "defenseman skater skaters coach".split())
 
 
+def _last_sentence(question: str) -> str:
+    parts = [p for p in re.split(r"(?<=[.?!])\s+", question.strip()) if p.strip()]
+    return parts[-1] if parts else question
+
+
+def _gesture_first(question: str) -> bool:
+    """True when ``question`` opens on a gesture, its first words a body part or a movement and at
+    least :data:`GESTURE_OPENING` of them, with nothing of the game in that first sentence ("Forearms
+    crossing, one sliding under the other, before he heads to the box"), and no hurt or blow told."""
+    first = re.split(r"[.?!]", question.strip(), maxsplit=1)[0]
+    ws = [w for w in words(first) if w not in _SMALL_WORDS]
+    if not ws or (ws[0] not in _BODY and ws[0] not in _GESTURE) or ws[0] in _META:
+        return False
+    return (sum(1 for w in ws if w in _GESTURE) >= GESTURE_OPENING and not set(ws) & _GAME_THINGS
+            and not _HURT.search(first) and not _BLOW.search(first))
+
+
 def classify(question: str) -> Intent:
     """Read a question's intent from its words (no model, a few word lists and patterns)."""
     ws = words(question)
@@ -211,7 +235,12 @@ def classify(question: str) -> Intent:
               or (body and gesture >= GESTURE_ALONE and not _FOUL.search(question))
               # someone's own arm or hand, with nothing of the game named ("taps his elbow with his
               # other hand", "grabs his own wrist"): the official's gesture
-              or (bool(_OWN_BODY.search(question)) and not wset & _GAME_THINGS and not _HURT.search(question)))
+              or (bool(_OWN_BODY.search(question)) and not wset & _GAME_THINGS and not _HURT.search(question))
+              # a gesture told in the first words, before anything else ("Clenched fist, arm punched
+              # straight out from his body. Which penalty ...?")
+              or _gesture_first(question))
+    if signal and _ASKS_ELSE.search(_last_sentence(question)) and not _ASKS_SIGNAL.search(question):
+        signal = False  # the gesture is the story; the question asks who, where or how long
     least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call
     number = bool(_NUMBER.search(question)) and not least
     definition = bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))

@@ -61,7 +61,11 @@ def respell(text: str) -> str:
     ``spellings`` list of ``rulebot/data/synonyms.yaml`` writes them out ("are", "before", "with")."""
     text = _MINUTES.sub(r"\1 minutes", text)  # "5 min OT" is five minutes, not a minimum
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
-    spell = load_synonyms().spellings
+    syn = load_synonyms()
+    short = syn.__dict__.get("abbreviations")
+    if short:  # officials' shorthand in capitals ("DOG", "TMM"), as written: "dog" stays a dog
+        text = _abbreviation_pattern(tuple(short)).sub(lambda m: short[m.group(1)], text)
+    spell = syn.spellings
     if not spell:
         return text
     return _spelling_pattern(tuple(spell)).sub(lambda m: spell[m.group(0).lower()], text)
@@ -79,6 +83,13 @@ _OFFICIAL_ADJECTIVE = re.compile(
 GOAL_JUDGE_TOLD = re.compile(r"\bjudge\b|\b(?:sits?|sitting|stands?|standing|seated|official|guy|man|person|someone)"
                              r"\s+(?:\w+\s+){0,2}behind (?:the |our |their )?(?:net|goal|cage)\b", re.I)
 _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\s-]?mins?\b", re.I)
+
+
+@lru_cache(maxsize=4)
+def _abbreviation_pattern(keys: tuple[str, ...]) -> re.Pattern:
+    alts = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
+    # whole words as written, also in the plural ("PIMs"); never a rule number's letters ("6.4.21 C")
+    return re.compile(rf"(?<![\w/(.-])({alts})s?(?![\w/)])")
 
 
 @lru_cache(maxsize=4)
@@ -225,16 +236,17 @@ class Synonyms:
     rule topics, and one-way "broader" words ("hooked" also searches "fouled").
 
     Built from the YAML file's ``groups``, ``rewrites``, ``asks``, ``topics``, ``around``, ``broader``
-    and ``spellings``."""
+    ``spellings`` and ``abbreviations``."""
 
     def __init__(self, groups: list[list[str]], rewrites: dict[str, list[str]] | None = None,
                  topics: list[str] | None = None, broader: dict[str, list[str]] | None = None,
                  spellings: dict[str, str] | None = None, asks: dict[str, list[str]] | None = None,
-                 around: list[str] | None = None) -> None:
+                 around: list[str] | None = None, abbreviations: dict[str, str] | None = None) -> None:
         self.topics = [fold(str(t)) for t in (topics or [])]
         # longest first: "cell phone" is named, not "phone" as well
         self.around = sorted((fold(str(t)) for t in (around or [])), key=lambda t: -len(t))
         self.spellings = {str(k).lower(): str(v) for k, v in (spellings or {}).items()}
+        self.abbreviations = {str(k): str(v) for k, v in (abbreviations or {}).items()}  # as written: "DOG"
         self.groups = [[fold(str(w)) for w in g] for g in groups]
         self._one_way: set[int] = set()
         # one-way: a specific word also searches for the general one ("hooked" -> "fouled"), never
@@ -355,7 +367,8 @@ def _read_synonyms() -> Synonyms:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(data_file("synonyms.yaml").read_text(encoding="utf-8"), Loader=loader) or {}
     return Synonyms(data.get("groups", []), data.get("rewrites", {}), data.get("topics", []),
-                    data.get("broader", {}), data.get("spellings", {}), data.get("asks", {}), data.get("around", []))
+                    data.get("broader", {}), data.get("spellings", {}), data.get("asks", {}), data.get("around", []),
+                    data.get("abbreviations", {}))
 
 
 #: A clause announcing the list that follows it ("shall be taken as follows:").
