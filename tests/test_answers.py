@@ -918,7 +918,8 @@ def test_a_word_does_not_also_search_the_phrases_that_only_narrow_it():
     assert "line change" in syn.expansions(["substitution"], narrowing=False)  # a synonym, not a narrowing
     assert "into the boards" in syn.expansions(["boarding"], narrowing=False)  # only small words added
     a = get_searcher().ask("At the U9 change buzzer a kid refuses to give up the puck. What now?")
-    assert a.citations[0].rule == "9"  # relinquish the puck, not "players change on the fly"
+    # what refusing costs (11), then the rule to relinquish the puck (9); not "players change on the fly"
+    assert [c.rule for c in a.citations[:2]] == ["11", "9"]
 
 
 def test_whether_to_blow_the_whistle_is_not_a_question_about_the_call():
@@ -1317,6 +1318,22 @@ def test_a_call_asked_for_comes_from_the_clause_stating_the_penalty():
     a = get_searcher().ask("The change buzzer sounds and a player keeps the puck. Is there a penalty?", "challenge-cup-u9")
     assert a.citations[0].rule == "11"
     assert classify("Our winger keeps carrying the puck after the buzzer. Is that a problem?").penalty
+    # "what do I do?" after the story asks the same: U9 11 before 9, what must be done
+    a = get_searcher().ask("Buzzer goes for the change and a kid keeps skating with the puck. What do I do?",
+                           "challenge-cup-u9")
+    assert [c.rule for c in a.citations[:2]] == ["11", "9"]
+
+
+def test_a_phrase_of_the_synonym_list_is_found_in_another_inflection():
+    from rulebot.search.text import load_synonyms, words
+
+    # "checks from behind" is the list's "check from behind", so also "checks an opponent from behind"
+    # (RHA 604 (e), a major and a game misconduct), not boarding (605 (a)) for "into the boards"
+    assert "checks an opponent from behind" in load_synonyms().expansions(words("he checks from behind"))
+    a = get_searcher().ask("player checks from behind into the boards", "rha")
+    assert a.citations[0].rule == "604 (e)"
+    # two-word phrases are not: "facing off" is no "face off" spot
+    assert not load_synonyms().expansions(words("facing off"))
 
 
 def test_a_part_that_refers_back_is_asked_with_the_part_before_it_and_in_the_rulebook_named():

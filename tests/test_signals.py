@@ -228,6 +228,19 @@ def test_signals_told_inside_rules_are_read_too(index):
         ("Goal", ("1",), ""), ("Goal judges: the puck has crossed the goal line", ("3",), "goal judge")]
 
 
+def test_a_gesture_a_rule_tells_comes_first_when_the_story_is_that_rules():
+    from rulebot.search import get_searcher
+
+    # the arm raised at a line change is FIRS 5.5.4 G's ("the Referee not conducting the face off shall
+    # raise an arm to indicate that the visiting team may no longer change"), not Annex B's delay penalty
+    a = get_searcher().ask("During a line change at the whistle, the back ref puts his arm up for a few "
+                           "seconds. What does that arm mean for the benches?", "firs-2017")
+    assert a.citations[0].rule == "5.5.4 G"
+    # with no such story, the arm raised is the delayed penalty
+    b = get_searcher().ask("Ref raises his arm straight up and keeps it there. What's that?", "firs-2017")
+    assert b.citations[0].rule == "Annex B Delay Penalty"
+
+
 def test_a_goal_judges_signal_answers_only_a_question_about_the_goal_judge(index):
     signals = [s for s in load_signals(index) if s.ruleset == "firs-2017"]
     # "one arm straight up" is one arm above the head (4.6 D •6), not both hands (4.6 D •3)

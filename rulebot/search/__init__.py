@@ -58,6 +58,19 @@ NO_NUMBER_WEIGHT = 0.75
 ROW_RULE_WEIGHT = 1.5
 GOAL_WEIGHT = 1.3
 #: "What's the first tie-breaker", "the first thing we look at": the first item of a list asked for.
+#: A rule telling an official's gesture: "the Referee ... shall raise an arm to indicate", "the
+#: linesman shall extend his arm".
+_OFFICIAL_GESTURE = re.compile(r"\b(?:referee|official|linesman|linesmen|judge)s?\b[^.]{0,60}\b(?:raise|raises|raised"
+                               r"|drop|drops|extend|extends|extended|hold|holds|point|points)\s+(?:an?|the|his|her"
+                               r"|their|both|one)?\s*(?:arm|arms|hand|hands)\b", re.I)
+#: "What happens?", "what do I do?", "anything I can do?": the consequence of what the question tells.
+_ASKS_CONSEQUENCE = re.compile(r"\bwhat (?:happens|now)\b|\bwhat (?:do|can|should) (?:i|we) do\b"
+                               r"|\banything (?:i|we) can do\b|\bwhat(?:'s| is) supposed to happen\b", re.I)
+#: A clause stating the penalty goes before the best one when it scores at least this share of it,
+#: and has a word of the story (idf at least CONSEQUENCE_CONCEPT_IDF) the best one has.
+CONSEQUENCE_SHARE = 0.75
+CONSEQUENCE_CONCEPT_IDF = 2.5
+_NO_PENALTY = re.compile(r"\b(?:is not a|no) penalty\b", re.I)
 _FIRST_OF_LIST = re.compile(r"\b(?:the )?first (?:thing|one|tie-?break\w*|criteri\w*|step|factor|check|test)\b"
                             r"|\bwhat(?:'s| is| comes) first\b", re.I)
 FIRST_ITEM_WEIGHT = 1.25
@@ -150,6 +163,8 @@ class Searcher:
         reranked = self.asked_verb_first(reranked, rest)
         reranked = self.unmet_state_later(reranked, rest)
         reranked = self.asked_over_story(reranked, rest)
+        if _ASKS_CONSEQUENCE.search(query) and not intent.penalty:
+            reranked = self.consequence_first(reranked, rest)
         reranked = rule_before_note(reranked)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
@@ -201,6 +216,30 @@ class Searcher:
         out = [Hit(h.clause, h.score * (1.0 if n >= depth or meets(h) else STORY_ONLY_WEIGHT))
                for n, h in enumerate(hits)]
         return sorted(out, key=lambda h: -h.score)
+
+    def consequence_first(self, hits: list[Hit], query: str, depth: int = 3) -> list[Hit]:
+        """For "what happens?", "what do I do?" after a story: when the best clause says what must be
+        done and does not state a penalty ("On the buzzer/whistle, players must relinquish control of
+        the puck", U9 9), a clause among the next ``depth`` that states one for the same act ("Failure
+        to relinquish control of the puck ... may result in a penalty", U9 11: a word of the story in
+        both) goes first, when it scores at least :data:`CONSEQUENCE_SHARE` of the best."""
+        from rulebot.search.answer import sentences_and_asking
+
+        story = sentences_and_asking(query)[0]
+        if not hits or not story or imposes_penalty(hits[0].clause.text):
+            return hits
+        top = hits[0]
+        r = self.ranker
+        told = [g for w, g in r.concepts(story) if w >= CONSEQUENCE_CONCEPT_IDF]
+        d = r.doc_of.get(top.clause.id)
+        shared = [g for g in told if d is not None and g & r.doc_terms[d]]
+        for i, h in enumerate(hits[1:depth], 1):
+            e = r.doc_of.get(h.clause.id)
+            if (h.clause.ruleset == top.clause.ruleset and h.score >= CONSEQUENCE_SHARE * top.score
+                    and imposes_penalty(h.clause.text) and not _NO_PENALTY.search(h.clause.text)
+                    and e is not None and any(g & r.doc_terms[e] for g in shared)):
+                return [Hit(h.clause, top.score)] + hits[:i] + hits[i + 1:]
+        return hits
 
     def prefer_first_item(self, hits: list[Hit]) -> list[Hit]:
         """For "what's the first tie-breaker": the first item of a list weighs FIRST_ITEM_WEIGHT more
@@ -664,6 +703,12 @@ class Searcher:
                 clause = next((c for c in said if name & set(terms(c.text))), said[0] if said else None)
             if clause is not None:
                 out.append(Hit(clause, top))
+        lexical = hits[0] if hits else None
+        if lexical is not None and lexical.clause.kind != "signal" and _OFFICIAL_GESTURE.search(lexical.clause.text):
+            # a rule that tells an official's gesture and matches the question best ("The Referee not
+            # conducting the face off shall raise an arm to indicate ...", FIRS 5.5.4 G, for "both
+            # benches changing, the other ref puts his arm up"): the gesture as that rule tells it
+            out = [Hit(lexical.clause, out[0].score)] + [h for h in out if h.clause.id != lexical.clause.id]
         seen = {h.clause.id for h in out}
         out += [h for h in hits if h.clause.id not in seen]
         return out[:limit]

@@ -231,6 +231,11 @@ def _terms(text: str, keep_stop_words: bool) -> tuple[str, ...]:
 
 
 
+#: A phrase of at least this many words is also found by its stems ("checks from behind" is "check
+#: from behind"); two-word ones are not ("facing off" is not "face off", the spot's name).
+PHRASE_STEMS_MIN = 3
+
+
 class Synonyms:
     """Synonym groups for query expansion (:meth:`expansions`), question rewrites (:meth:`rewrite`),
     rule topics, and one-way "broader" words ("hooked" also searches "fouled").
@@ -260,10 +265,16 @@ class Synonyms:
         self.asks = {fold(k): [fold(str(w)) for w in v] for k, v in (asks or {}).items()}
         self.by_phrase: dict[tuple[str, ...], list[int]] = {}
         self.by_stem: dict[str, list[int]] = {}  # one-word members by stem: "swears" finds "swear"
+        # phrases by their stems too: "checks from behind" is the list's "check from behind"
+        self.by_phrase_stems: dict[tuple[str, ...], list[int]] = {}
         for gi, group in enumerate(self.groups):
             for member in (group[:1] if gi in self._one_way else group):
                 key = tuple(words(member))
                 self.by_phrase.setdefault(key, []).append(gi)
+                if len(key) >= PHRASE_STEMS_MIN:
+                    found = self.by_phrase_stems.setdefault(tuple(stem(w) for w in key), [])
+                    if gi not in found:
+                        found.append(gi)
                 if len(key) == 1:
                     self.by_stem.setdefault(word_term(list(key), 0), []).append(gi)
         self.max_len = max((len(k) for k in self.by_phrase), default=1)
@@ -309,6 +320,8 @@ class Synonyms:
                 found = self.by_phrase.get(key)
                 if found is None and length == 1 and key[0] not in STOP_WORDS:
                     found = self.by_stem.get(word_term(query_words, i))  # an inflection the list does not spell out
+                elif found is None and length >= PHRASE_STEMS_MIN:
+                    found = self.by_phrase_stems.get(tuple(stems[i:i + length]))  # "checks from behind"
                 for gi in found or []:
                     for member in self.groups[gi]:
                         mw = tuple(words(member))
