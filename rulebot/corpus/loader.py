@@ -48,7 +48,8 @@ def detect_layout(text: str) -> str:
     """Guess a document's numbering style from its text.
 
     ``rha`` when it has three or more "RULE nnn" headings; ``decimal`` when it has a dotted table of
-    contents; ``outline`` when it has markdown headings, keyword headings ("Article 3", "Section 2.1"),
+    contents (see :func:`_has_dotted_contents`; dot leaders in a penalty list, "- Tripping ........ 90
+    sec", are none); ``outline`` when it has markdown headings, keyword headings ("Article 3", "Section 2.1"),
     lines opening with a decimal number ("3.2") or lettered items ("a)", "(b)") -- see
     :mod:`rulebot.corpus.outline`; ``numbered`` when three or more lines open with "N." or "NA.";
     ``inline`` for a few long unnumbered paragraphs, or any text in which the numbered parser finds no
@@ -56,7 +57,7 @@ def detect_layout(text: str) -> str:
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
     if len(re.findall(r"\bRULE\s+\d{3}\b", text)) >= 3:
         return "rha"
-    if re.search(r"\.{4,}\s*\d+", text):
+    if _has_dotted_contents(text):
         return "decimal"
     if _looks_outlined(lines):
         return "outline"
@@ -71,6 +72,26 @@ def detect_layout(text: str) -> str:
                for c in probe):
         return "inline"  # plain paragraphs ("Minor penalties are 90 seconds. ..."): one clause a sentence
     return "numbered"
+
+
+#: A contents entry's dot leader and page number ("GLOSSARY ........ 7", "Rink ..... 11 Goal Cages"):
+#: the number ends the line or is followed by the next entry, never by a unit or a word in lower case
+#: ("Tripping ........ 90 sec", "........ 1:30", "........ 2.5 min" are times, not pages).
+_CONTENTS_ENTRY = re.compile(r"\.{4,}[ \t]*(\d{1,4})\b(?![ \t]*[a-z:'’]|[.,]\d)")
+
+
+def _has_dotted_contents(text: str) -> bool:
+    """Whether ``text`` has a dotted table of contents: three or more dot leaders ending in a page
+    number (:data:`_CONTENTS_ENTRY`), on lines that are not list items, with page numbers that never
+    go down (FIRS: "FOREWORD ..... 5 TERMINOLOGY ..... 6 GLOSSARY ..... 7 ...").  A list written
+    with dot leaders ("- Tripping ........ 90 sec", "- Fighting ........ Match penalty", or a column of
+    penalty minutes "Roughing ..... 2" / "Fighting ..... 5" / "Hooking ..... 2") is no contents."""
+    pages: list[int] = []
+    for line in text.split("\n"):
+        if re.match(r"\s*[•▪◦·*+–-]", line):
+            continue  # a bulleted list line is never a contents entry
+        pages += [int(m.group(1)) for m in _CONTENTS_ENTRY.finditer(line)]
+    return len(pages) >= 3 and all(a <= b for a, b in zip(pages, pages[1:]))
 
 
 def _looks_outlined(lines: list[str]) -> bool:
