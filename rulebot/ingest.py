@@ -14,7 +14,8 @@ Guarantees:
   so a failure leaves either the old ruleset or the new one, never a mix or a half-written folder;
 - **refusals** are one-line errors naming the file: a missing file (NotFoundError), an unsupported
   type, an id that is not a slug or is a built-in ruleset, an unknown ``--base`` (UsageError); an empty,
-  binary, huge or unreadable file, or a PDF with no text layer (DataError, suggesting OCR).
+  binary, huge or unreadable file, a PDF with no text layer (DataError, suggesting OCR), or text in
+  which the parser finds no clause (DataError).
 """
 
 from __future__ import annotations
@@ -423,6 +424,10 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
     draft = Ruleset(id=rid, title=title or rid, short_name=rid, layout=layout, base=base_id,
                     embedded=False, source_path="source.txt")
     report, idx = report_for_text(draft, text, meta)
+    if report.clauses == 0:
+        # a sheet the parser finds no rule in would answer nothing: refuse it rather than store it
+        raise DataError(f"no rule found in the text (read as layout {layout!r}: nothing looks like a numbered "
+                        "rule, a heading or a sentence of rules); nothing was saved", src)
     doc_title = (idx.get(f"{rid}:").title if idx.get(f"{rid}:") else "") or ""
     final_title = (title or doc_title or src.stem).strip()
     short = short_name(final_title, rid)

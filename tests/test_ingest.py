@@ -456,6 +456,32 @@ def test_too_little_text_is_refused(tmp_path, capsys):
     assert status == 0, err
 
 
+def test_a_sheet_in_which_no_rule_is_found_is_refused(tmp_path, capsys):
+    # a contents page and nothing else: the parser finds no clause, so nothing is stored
+    toc = tmp_path / "contents.txt"
+    toc.write_text("Contents\nGeneral rules ........ 3\nRink and goals ........ 4\nPenalties ........ 5\n",
+                   encoding="utf-8")
+    status, err = _refused(capsys, str(toc), "--base", "firs-2017")
+    assert status == 4 and f"{toc}: no rule found in the text" in err and "nothing was saved" in err
+
+
+def test_dot_leaders_in_a_penalty_list_are_no_table_of_contents(capsys):
+    from rulebot.corpus.loader import detect_layout
+    from rulebot.paths import corpus_root
+
+    # "- Tripping ........ 90 sec": a penalty list written with dot leaders (a fresh user's sheet)
+    status, out, err = run_cli(capsys, "ingest", str(DATA / "summer-slam-dotted.txt"), "--base", "firs-2017")
+    assert status == 0, err
+    index = load_index(use_cache=False)
+    assert index.rulesets["summer-slam-dotted"].layout == "numbered"
+    numbers = {c.number for c in index.by_ruleset("summer-slam-dotted")}
+    assert {"1", "2", "3", "4", "5", "6", "7"} <= numbers
+    # a column of penalty minutes is no contents either; page numbers that never go down are
+    assert detect_layout("Penalties\nRoughing ..... 2\nFighting ..... 5\nHooking ..... 2\n") != "decimal"
+    assert detect_layout("Contents\nGeneral ..... 3\nRink ..... 4\nPenalties ..... 9\n1. General\n") == "decimal"
+    assert detect_layout(corpus_root().joinpath("firs-2017", "source.txt").read_text(encoding="utf-8")) == "decimal"
+
+
 # ------------------------------------------------------------------------------------ remove, check
 
 
