@@ -474,8 +474,8 @@ def test_dot_leaders_in_a_penalty_list_are_no_table_of_contents(capsys):
     assert status == 0, err
     index = load_index(use_cache=False)
     assert index.rulesets["summer-slam-dotted"].layout == "numbered"
-    numbers = {c.number for c in index.by_ruleset("summer-slam-dotted")}
-    assert {"1", "2", "3", "4", "5", "6", "7"} <= numbers
+    assert [c.number for c in index.by_ruleset("summer-slam-dotted") if c.kind == "rule"] == \
+        ["1", "2", "3", "4", "5", "6", "7", "8"]
     # a column of penalty minutes is no contents either; page numbers that never go down are
     assert detect_layout("Penalties\nRoughing ..... 2\nFighting ..... 5\nHooking ..... 2\n") != "decimal"
     assert detect_layout("Contents\nGeneral ..... 3\nRink ..... 4\nPenalties ..... 9\n1. General\n") == "decimal"
@@ -692,6 +692,43 @@ def test_two_sub_rules_under_a_numbered_rule_are_sub_rules(tmp_path):
     numbers = {c.number: c.text for c in load_index(use_cache=False).by_ruleset("slam") if c.text}
     assert numbers == {"1.1": "Games are two 15 minute running-time halves.",
                        "1.2": "Teams must be ready 10 minutes before scheduled game time."}
+
+
+def test_a_sheets_rule_word_sub_rules_and_a_list_after_a_heading_are_its_rules(capsys):
+    # a fresh user's sheet: "Rule 8 - ...", an indented "5.1", and "7)" after the PENALTIES bullets
+    status, out, err = run_cli(capsys, "ingest", str(DATA / "summer-slam.txt"), "--base", "firs-2017")
+    assert status == 0, err
+    assert "unresolved reference" not in out  # "Rule 8" was read as a reference in "7 ¶2"
+    index = load_index(use_cache=False)
+    rid = "summer-slam"
+    top = [c.number or c.title for c in index.children(index.get(f"{rid}:"))]
+    assert top == ["¶1", "1", "2", "3", "4", "5", "6", "PENALTIES", "7", "8"]
+    sub = index.lookup(rid, "5.1")
+    assert (sub.parent, sub.kind) == (f"{rid}:5", "rule")
+    assert sub.text == "A second slapshot by the same player is a minor penalty for unsportsmanlike conduct."
+    assert index.lookup(rid, "8").text == "Each team must supply one volunteer for the penalty box."
+    assert index.lookup(rid, "7").text == "Helmets with full cage required for all players under 18."
+    listed = [(c.number, c.text) for c in index.children(index.get(f"{rid}:penalties"))]
+    assert [n for n, _ in listed] == [f"PENALTIES •{k}" for k in range(1, 6)]
+    assert listed[-1][1] == "Unsportsmanlike conduct 1:30"  # "-Unsportsmanlike ...": a bullet that lost its space
+
+
+def test_a_number_that_only_looks_like_a_sub_rule_stays_text(tmp_path):
+    sheets = {"wrap-cup": "Wrap Cup Rules\n\n1. A minor penalty is served for\n1.5 minutes of running time.\n"
+                          "2. Games are two 15 minute halves.\n3. Rules under a heading stay under it.\n"
+                          "Penalties\n4. Tripping is a minor penalty.\n",
+              "gap-cup": "Gap Cup Rules\n\n1. Games are two 15 minute halves.\n2. Ties stay ties.\n"
+                         "2.3 Teams change ends at half time.\n3. No slapshots.\n"}
+    for rid, text in sheets.items():
+        (tmp_path / f"{rid}.txt").write_text(text, encoding="utf-8")
+        assert ingest_file(tmp_path / f"{rid}.txt", rid).ruleset.layout == "numbered"
+    index = load_index(use_cache=False)
+    assert index.lookup("wrap-cup", "1").text == "A minor penalty is served for 1.5 minutes of running time."
+    # a heading right over numbered rules keeps them
+    assert index.get(index.lookup("wrap-cup", "4").parent).title == "Penalties"
+    # "2.3" with no "2.1" before it is no sub-rule
+    assert index.lookup("gap-cup", "2.3") is None
+    assert index.lookup("gap-cup", "2 ¶2").text == "2.3 Teams change ends at half time."
 
 
 def test_a_sheet_named_with_accents_is_named_without_them_too(tmp_path, capsys):

@@ -6,6 +6,13 @@ Numbers as printed: a rule numbered in a single document-wide sequence keeps its
 numbering restarts under each heading (1., 2., 3. under "Format" and again under "Penalties"), an item is
 numbered with its heading ("Penalties 2"); unnumbered paragraphs get "¶k" after their parent
 ("33 ¶2", "Rules ¶4").
+
+A rule sheet's other common numbering forms are read as the same list: a rule written with the word
+("Rule 8 - Each team must supply one volunteer ..." is rule "8"), a sub-rule numbered after its rule
+("5.1  A second slapshot by the same player ..." under "5. NO SLAPSHOTS ..." is "5.1"), a bullet whose
+space was lost in a run of bullets ("-Unsportsmanlike conduct    1:30"), and a numbered rule that
+resumes the numbering of the rules above a heading after that heading's own bullet list ("6. ..." /
+"PENALTIES" / "- Tripping - 90 sec" / "7) Helmets ...": rule 7 is no part of the penalty list).
 """
 
 from __future__ import annotations
@@ -15,14 +22,28 @@ import re
 from rulebot.corpus.builder import Builder, Node, ParseResult
 
 _NUMBERED = re.compile(r"(\d{1,3}[A-Z]?)[.)]\s+")
+#: A numbered rule written with the word and a separator: "Rule 8 - Each team ...", "Rule 8: ...",
+#: "RULE 8. ..." (three or more "RULE nnn" headings make an RHA-style book, see the loader).
+_RULE_WORD = re.compile(r"(?:Rule|RULE)\s+(\d{1,3}[A-Z]?)(?:\s*[.:)]|\s+[-–—])\s+")
+#: A sub-rule's number: its rule's number, a dot and its own ("5.1", "2A.3", "5.1.2"); group 1 is the
+#: number of the clause it belongs to, group 2 its own.  Its text starts as a rule's does (a capital, a
+#: quote or a bracket), so a wrapped "1.5 minutes ..." is no sub-rule.
+_SUB_NUMBER = re.compile(r"(\d{1,3}[A-Z]?(?:\.\d{1,3})*)\.(\d{1,3})\.?\s+(?=[A-Z\"“(])")
 _BULLET = re.compile(r"[•▪◦·*-]\s+")
+#: A bullet whose space was lost ("-Unsportsmanlike conduct 1:30"), taken as one only in a run of bullets.
+_TIGHT_BULLET = re.compile(r"[•▪◦·*-](?=[A-Z])")
+
+
+def _number(line: str) -> re.Match[str] | None:
+    """The numbered-rule marker ``line`` opens with ("7. ", "7) ", "Rule 8 - "), group 1 its number."""
+    return _NUMBERED.match(line) or _RULE_WORD.match(line)
 
 
 def _is_heading(line: str, max_words: int = 8) -> bool:
     """A heading is a short line that is not a sentence: at most ``max_words`` words, no full stop at
     its end (a closing colon is allowed: "Penalties:")."""
     words = line.split()
-    if not words or len(words) > max_words or _NUMBERED.match(line) or _BULLET.match(line):
+    if not words or len(words) > max_words or _number(line) or _BULLET.match(line):
         return False
     if re.search(r"[.;,!?]$", line):
         return False
@@ -38,10 +59,20 @@ _OPEN_END = re.compile(r"\b(?:of|the|a|an|to|and|or|for|in|with|by|on|at|from|th
 def _unwrap(lines: list[str]) -> list[str]:
     """Lines with the sentences a sheet's text broke over several lines joined: a line that ends
     with no closing punctuation, followed by one that starts in lower case or after a word no heading
-    ends with ("... five minutes of" / "3-on-3 sudden death.")."""
+    ends with ("... five minutes of" / "3-on-3 sudden death.").  A line that opens a rule, a bullet,
+    or a sub-rule of a rule numbered above it ("5.1 A second slapshot ...") is never joined."""
     out: list[str] = []
+    seen: set[str] = set()  # the rule and sub-rule numbers so far
     for line in lines:
-        if out and not re.search(r"[.:;!?]$", out[-1]) and not (_NUMBERED.match(line) or _BULLET.match(line)) and (
+        m = _number(line)
+        sub = _SUB_NUMBER.match(line)
+        opens = bool(m or _BULLET.match(line) or _TIGHT_BULLET.match(line) and out and _BULLET.match(out[-1])
+                     or sub and sub.group(1) in seen)
+        if m:
+            seen.add(m.group(1))
+        elif sub and sub.group(1) in seen:
+            seen.add(f"{sub.group(1)}.{sub.group(2)}")
+        if out and not re.search(r"[.:;!?]$", out[-1]) and not opens and (
                 line[:1].islower() or _OPEN_END.search(out[-1])):
             out[-1] = f"{out[-1]} {line}"
         else:
@@ -70,7 +101,7 @@ class NumberedParser:
         lines = [_MD_HEADING.sub("", ln.strip()) for ln in text.split("\n")]  # "# Harbour Cup" is its title line
         self.lines = _unwrap(self.b.without_letter([ln for ln in lines if ln]))
         # Numbers that never repeat in the document are global ("23"); others are per heading.
-        nums = [m.group(1) for ln in self.lines if (m := _NUMBERED.match(ln))]
+        nums = [m.group(1) for ln in self.lines if (m := _number(ln))]
         self.global_numbers = len(nums) == len(set(nums))
         self.section: Node = self.b.root
         self.rule: Node | None = None        # the last numbered item
@@ -78,13 +109,16 @@ class NumberedParser:
         self.last: Node = self.b.root
         self.list_parent: Node | None = None  # the paragraph that introduced the current list
         self.titled: Node | None = None       # a numbered title whose text is the next paragraph
+        # the numbered rule open now and its open sub-rules, (number as printed, node): [("5", rule 5),
+        # ("5.1", sub-rule 5.1)]
+        self.open_numbers: list[tuple[str, Node]] = []
 
     def parse(self) -> ParseResult:
         for i, line in enumerate(self.lines):
             # a document's title may run longer than a heading ("Spring Classic Roller Hockey
             # Tournament 2024 - Rules Sheet")
             if i == 0 and len(self.lines) > 1 and _is_heading(line, TITLE_WORDS) and (
-                    not (_NUMBERED.match(self.lines[1]) or _BULLET.match(self.lines[1]))
+                    not (_number(self.lines[1]) or _BULLET.match(self.lines[1]))
                     or not any(_is_heading(x) for x in self.lines[2:])):
                 # The document's own title line: a first heading whose content is not a list of its
                 # own ("Format and rules" over "Format", "Spring Cup Rules" over a paragraph), or the
@@ -98,19 +132,76 @@ class NumberedParser:
     @staticmethod
     def _paragraph(line: str) -> bool:
         """True for a line of prose: not numbered, not a bullet, not a heading."""
-        return bool(line) and not (_NUMBERED.match(line) or _BULLET.match(line) or _is_heading(line))
+        return bool(line) and not (_number(line) or _BULLET.match(line) or _is_heading(line))
+
+    def _sub_rule(self, line: str) -> tuple[re.Match[str], int] | None:
+        """The sub-rule marker ``line`` opens with and the index in :attr:`open_numbers` of the clause
+        it belongs to, or None.  "5.1" belongs to the open rule "5" (or "5.1.1" to "5.1"); the first
+        sub-rule of a clause is numbered 1 and each next one higher, so "5.3" with no "5.1" before it
+        is text."""
+        m = _SUB_NUMBER.match(line)
+        if m is None:
+            return None
+        for i, (printed, node) in enumerate(self.open_numbers):
+            if printed == m.group(1):
+                own = [int(c.key.rsplit(".", 1)[-1]) for c in node.children
+                       if c.kind == node.kind and c.key.rsplit(".", 1)[-1].isdigit()]
+                last = max(own, default=0)
+                return (m, i) if int(m.group(2)) == 1 or 0 < last < int(m.group(2)) else None
+        return None
+
+    def _resumes_outer_list(self, num: str) -> bool:
+        """Whether numbered rule ``num``, met under a heading, carries on the numbering of the rules
+        placed before that heading at the top of the document rather than opening the heading's own
+        list: the heading holds a bullet list or paragraphs and no numbered rule yet, and ``num``
+        follows the last top-level rule ("6." / "PENALTIES" / "- Tripping - 90 sec" / "7) Helmets
+        ...").  Rules right under a heading ("Penalties" / "23. ...") stay under it."""
+        if self.section is self.b.root or not self.section.children:
+            return False
+        if any(c.kind == "rule" for c in self.section.children):
+            return False
+        tops = [c.number for c in self.b.root.children if c.kind == "rule"]
+        return bool(tops) and tops[-1].isdigit() and num.isdigit() and int(num) == int(tops[-1]) + 1
+
+    def _numbered(self, node: Node, own: str, following: str, previous: str) -> None:
+        """Give a new numbered rule or sub-rule ``node`` its line ``own`` (after the marker): a
+        title over the paragraph that follows ("4. Mercy rule" / "If a team leads by ..."), else text."""
+        pm = _number(previous)
+        after_entry = pm is not None and _is_heading(previous[pm.end():])
+        if _is_heading(own) and self._paragraph(following) and not following[:1].islower() and not after_entry:
+            # "4. Mercy rule" over "If a team leads by 6 goals ...", not the last entry of a list
+            # of short entries ("7. Penalty minutes", "8. Dice") followed by a paragraph
+            self.b.title(node, own.rstrip(":"))
+            self.b.marker(own[len(own.rstrip(":")):])
+            self.titled = node
+        else:
+            self.b.text(node, own)
+        self.rule, self.last = node, node
 
     def _line(self, line: str, following: str = "", previous: str = "") -> None:
         if self.titled is not None:
             # the paragraph under a numbered title ("4. Mercy rule" / "If a team leads by 6 goals ...")
-            # is that rule's text
+            # is that rule's text (a sub-rule under it, "1. Game format" / "1.1 Games are ...", is not)
             node, self.titled = self.titled, None
-            if self._paragraph(line):
+            if self._paragraph(line) and self._sub_rule(line) is None:
                 self.b.text(node, line)
                 return
-        m = _NUMBERED.match(line)
+        sub = self._sub_rule(line)
+        if sub is not None:
+            sm, i = sub
+            printed, parent = self.open_numbers[i]
+            node = self.b.add(parent, sm.group(2), f"{parent.number}.{sm.group(2)}", "", parent.kind,
+                              marker=sm.group(0))
+            del self.open_numbers[i + 1:]
+            self.open_numbers.append((f"{printed}.{sm.group(2)}", node))
+            self._numbered(node, line[sm.end():], following, previous)
+            return
+        m = _number(line)
         if m:
             num = m.group(1)
+            if self.global_numbers and self._resumes_outer_list(num):
+                # the heading's own list has ended: back to the top level
+                self.section, self.para, self.list_parent = self.b.root, None, None
             parent = self.section
             if not self.global_numbers:
                 if self.list_parent is None and self.para is not None and self.rule is None:
@@ -122,19 +213,12 @@ class NumberedParser:
                 number, key, absolute = f"{parent.number or parent.title} {num}".strip(), num.lower(), False
             node = self.b.add(parent, key, number, "", "rule" if self.global_numbers else "item",
                               marker=m.group(0), absolute=absolute)
-            own = line[m.end():]
-            after_entry = (pm := _NUMBERED.match(previous)) is not None and _is_heading(previous[pm.end():])
-            if _is_heading(own) and self._paragraph(following) and not following[:1].islower() and not after_entry:
-                # "4. Mercy rule" over "If a team leads by 6 goals ...", not the last entry of a list
-                # of short entries ("7. Penalty minutes", "8. Dice") followed by a paragraph
-                self.b.title(node, own.rstrip(":"))
-                self.b.marker(own[len(own.rstrip(":")):])
-                self.titled = node
-            else:
-                self.b.text(node, own)
-            self.rule, self.last = node, node
+            self.open_numbers = [(num, node)]
+            self._numbered(node, line[m.end():], following, previous)
             return
         bm = _BULLET.match(line)
+        if bm is None and (_BULLET.match(previous) or _TIGHT_BULLET.match(previous)):
+            bm = _TIGHT_BULLET.match(line)  # "-Unsportsmanlike conduct 1:30" after "- Tripping - 90 sec"
         if bm:
             parent = self.section
             k = sum(1 for c in parent.children if c.kind == "item") + 1
@@ -150,6 +234,7 @@ class NumberedParser:
             self.b.marker(line[len(title):])
             self.section, self.rule, self.para, self.last = node, None, None, node
             self.list_parent = None
+            self.open_numbers = []
             return
         if line[:1].islower() and self.last is not self.b.root:
             self.b.text(self.last, line)  # a sentence the extraction broke over two lines
