@@ -13,7 +13,9 @@ Two kinds of record, both built from the documents' own text (no hand-typed pena
 - :class:`Infraction` — an infraction and the penalty it carries: every row of a penalty index
   (FIRS Annex C, clauses of kind ``table-row``, code parsed by :func:`parse_code`), and for rulebooks
   without one, every sentence that imposes a penalty ("A minor or major penalty shall be imposed on
-  any player who ... slashing", RHA 635 (a)), one record per alternative ("minor" | "major").
+  any player who ... slashing", RHA 635 (a)), one record per alternative ("minor" | "major"), and
+  every line of a sheet's penalty list that gives an infraction its call ("- Tripping - 90 sec",
+  "- Checking from behind : 4 min major + game misconduct", see :func:`list_line_call`).
 
 Durations are in minutes (``1.5`` for RHA's 1:30).  Functions take a
 :class:`rulebot.corpus.index.ClauseIndex`; results are cached per index and rebuilt when its clauses
@@ -724,6 +726,167 @@ def _text_name(index, clause, sentence: str) -> str:
     return (name[:1].upper() + name[1:]) if name else clause.number
 
 
+# ------------------------------------------------------------------------------------------ penalty lists
+
+#: A length as a penalty list prints it: "90 sec", "90s", "2 min", "4 minutes", "1:30", "2'".
+_LIST_DURATION = r"(?:\d{1,2}:\d{2}|\d{1,3}(?:\.\d+)?\s*(?:seconds?|secs?|s|minutes?|mins?|m|')(?![\w']))"
+#: One penalty of a list line's call: a length, a class ("major", "Match penalty", "a game misconduct")
+#: with its length before or after it ("4 min major", "2 minor", "minor of 2 minutes", "major (5 min)").
+_LIST_PART = (rf"(?:(?P<before>{_LIST_DURATION}|\d{{1,2}})\s*-?\s*)?(?:an?\s+)?(?P<cls>{_CLASS_ALT})"
+              rf"(?:\s+penalt(?:y|ies))?(?:\s+(?:of\s+)?(?P<after>{_LIST_DURATION})|\s*\((?P<paren>{_LIST_DURATION})\))?"
+              rf"|(?P<alone>{_LIST_DURATION})")
+_LIST_JOIN = r"\s*(?:\+|&|,|\band\b|\bplus\b|\bwith\b)\s*"
+_LIST_PART_ANY = re.sub(r"\(\?P<\w+>", "(?:", _LIST_PART)  # the same, without group names, to repeat
+#: One call of a list line: penalties joined by "+", "and", "plus", "with", "&" or "," ("4 min major +
+#: game misconduct"); alternatives ("minor or major") and a closing note in brackets ("Match penalty
+#: (suspension for next game)") are split off first (:func:`_list_call`).
+_LIST_CALL = _LazyRegex(rf"(?P<parts>(?:{_LIST_PART_ANY})(?:{_LIST_JOIN}(?:{_LIST_PART_ANY}))*)\s*[.;]?", re.I)
+_LIST_ONE_PART = _LazyRegex(_LIST_PART, re.I)
+#: An infraction's name as a list line gives it: one to six words of letters ("Tripping", "Checking
+#: from behind", "Too many men", "Cross-checking"), then the separator: a dash between spaces, a colon,
+#: a run of dots (a dot leader), or only space when the call starts with a length ("Unsportsmanlike
+#: conduct    1:30", whose run of spaces the clause text keeps as one).
+_LIST_LINE = _LazyRegex(
+    r"(?P<name>[A-Za-z][\w'’/&-]*(?:\s+[A-Za-z][\w'’/&-]*){0,5}?)"
+    r"(?:\s*(?:\.{2,}|…+)\s*|\s*:\s+|\s+[-–—]{1,2}\s+|\s+(?=\d))(?P<call>\S.*)")
+#: Words that make a would-be name a sentence ("Minor penalties are 90 seconds", "Overtime will be 5 min").
+_LIST_VERB = _LazyRegex(r"\b(?:is|are|was|were|be|been|will|shall|must|may|can|should|could|would|gets?|has|"
+                        r"have|lasts?|means?|takes?)\b", re.I)
+#: Headings over a list of penalties ("PENALTIES", "Infractions", "Fouls and calls").
+_PENALTY_HEADING = _LazyRegex(r"\b(?:penalt|infraction|fouls?\b)", re.I)
+
+
+def _list_minutes(token: str) -> float:
+    """A list line's length in minutes: ``"1:30"`` -> 1.5, ``"90 sec"`` -> 1.5, ``"4 min"`` -> 4.0,
+    ``"2'"`` and a bare ``"2"`` (before a class: "2 minor") -> 2.0."""
+    token = token.strip().lower()
+    if ":" in token:
+        return _minutes(token)
+    m = re.match(r"(\d+(?:\.\d+)?)\s*([a-z']*)", token)
+    value = float(m.group(1))
+    return value / 60 if m.group(2).startswith("s") else value
+
+
+def list_line_call(line: str, kind_of_minutes=None, in_penalty_list: bool = False
+                   ) -> tuple[str, list[CodeParts]] | None:
+    """``(infraction, calls)`` for one line of a sheet's penalty list, or None for any other text;
+    ``calls`` holds one call, or each alternative of "minor or major", with the line's closing note in
+    brackets as each call's ``note``.
+
+    The shape is ``INFRACTION <separator> CALL``: the infraction one to six words naming no penalty
+    class and with no verb (:data:`_LIST_LINE`, :data:`_LIST_VERB`), the separator a dash between
+    spaces, a colon, a dot leader, or space before a length, and the call nothing but penalties
+    (:data:`_LIST_CALL`): classes and lengths joined by "+" / "and", with a closing note in brackets.
+    From the Summer Slam sheet: ``"Tripping - 90 sec"``, ``"Tripping ........ 90 sec"``, ``"Fighting -
+    Match penalty (suspension for next game)"`` (note "suspension for next game"), ``"Checking from
+    behind : 4 min major + game misconduct"`` (major of 4 + game misconduct), ``"Unsportsmanlike conduct
+    1:30"``; "Boarding: minor or major" gives two calls.  A sentence ("Minor penalties are 90 seconds",
+    "Overtime: 5 minute sudden death") is none.
+
+    A call that is only a length ("90 sec") names no class: it counts only ``in_penalty_list`` (the
+    line is under a heading about penalties; "Halftime - 2 min" elsewhere is no penalty), and
+    ``kind_of_minutes(minutes)`` says which class has that length (the sheet's "Minor penalties are 90
+    seconds": a minor), else it is a plain "penalty" of that length.  A "match" must be called a
+    match penalty ("Jerseys: match" is none)."""
+    m = _LIST_LINE.fullmatch(line.strip())
+    if m is None:
+        return None
+    name, call = m.group("name").strip(), m.group("call").strip()
+    if _LIST_VERB.search(name) or re.search(_CLASS_ALT, name, re.I) or re.search(r"penalt", name, re.I):
+        return None
+    return _list_call(name, call, kind_of_minutes, in_penalty_list)
+
+
+def _list_call(name: str, call: str, kind_of_minutes, in_penalty_list: bool
+               ) -> tuple[str, list[CodeParts]] | None:
+    """The ``(name, calls)`` of :func:`list_line_call` once the line is split, or None when ``call``
+    is not wholly a call (or alternatives of one, split by "or")."""
+    note = re.search(r"\s*\(([^()]{1,80})\)\s*[.;]?$", call)
+    if note and re.fullmatch(_LIST_DURATION, note.group(1).strip(), re.I):
+        note = None  # "major (5 min)": the length in brackets is part of the call
+    head = call[:note.start()] if note else call
+    calls: list[CodeParts] = []
+    for alt in re.split(r"\s+or\s+", head, flags=re.I):
+        parts = _list_parts(alt, kind_of_minutes, in_penalty_list)
+        if parts is None:
+            return None
+        calls.append(replace(parts, note=note.group(1).strip()) if note else parts)
+    return name, calls
+
+
+def _list_parts(call: str, kind_of_minutes, in_penalty_list: bool) -> CodeParts | None:
+    """One call of a list line ("4 min major + game misconduct") taken apart, or None."""
+    cm = _LIST_CALL.fullmatch(call)
+    if cm is None:
+        return None
+    parts: list[PenaltyPart] = []
+    for pm in _LIST_ONE_PART.finditer(cm.group("parts")):
+        if pm.group("cls"):
+            kind = _norm_name(pm.group("cls"))
+            if kind.startswith("penalty shot"):
+                kind = "penalty shot"
+            if kind == "match" and "penalt" not in pm.group(0).lower():
+                return None
+            printed = pm.group("before") or pm.group("after") or pm.group("paren")
+            parts.append(PenaltyPart(kind, _list_minutes(printed) if printed else None))
+        else:
+            if not in_penalty_list:
+                return None
+            mins = _list_minutes(pm.group("alone"))
+            parts.append(PenaltyPart((kind_of_minutes(mins) if kind_of_minutes else None) or "penalty", mins))
+    return CodeParts("", tuple(parts)) if parts else None
+
+
+#: The classes a length alone can stand for, in the order they are tried (a bench or double minor is
+#: always named as such).
+_LENGTH_KINDS = ("minor", "major", "misconduct", "penalty")
+
+
+def _kind_of_minutes(*class_sets: dict[str, PenaltyClass]):
+    """A function giving the class a length belongs to, from the first of ``class_sets`` (a sheet's
+    own classes, then those of the rules under it) that has a class of that length (minor before
+    major before misconduct), or None."""
+    def kind(minutes: float) -> str | None:
+        for classes in class_sets:
+            for name in _LENGTH_KINDS:
+                pc = classes.get(name)
+                if pc is not None and pc.minutes is not None and any(
+                        abs(v - minutes) < 1e-6 for v in (pc.minutes, *pc.alt_minutes)):
+                    return name
+        return None
+    return kind
+
+
+def _list_infractions(index, c, by_name: dict[str, PenaltyClass],
+                      base: dict[str, PenaltyClass] | None) -> list[Infraction]:
+    """The infraction a list line (a bullet, a numbered item) of a sheet names with its call
+    (:func:`list_line_call`), one record per alternative, timed by the lengths it prints, else by the
+    sheet's classes, else by those of the rules under it; [] for any other clause.  An item whose title
+    is the infraction and whose text is the call ("Tripping: 90 sec" read as title "Tripping" and text
+    "90 sec") is one too."""
+    if c.kind not in ("item", "rule", "paragraph") or len(c.text) > 160:
+        return []
+    in_list = any(_PENALTY_HEADING.search(a.title or "") for a in [c, *index.ancestors(c)])
+    kinds = _kind_of_minutes(by_name, base or {})
+    found = list_line_call(c.text, kinds, in_list)
+    if found is None and c.title and not _LIST_VERB.search(c.title) and len(c.title.split()) <= 6 \
+            and not re.search(rf"{_CLASS_ALT}|penalt", c.title, re.I):
+        found = _list_call(c.title, c.text.strip(), kinds, in_list)
+    if found is None:
+        return []
+    name, calls = found
+    out = []
+    for parts in calls:
+        printed = {p.kind for p in parts.parts if p.minutes is not None}
+        own = {k: v for k, v in by_name.items() if k not in printed}  # a length the line prints is the length
+        minutes, alt_m, per_part = _timing(parts, base, own) if base else _timing(parts, own)
+        out.append(Infraction(
+            ruleset=c.ruleset, infraction=name[:1].upper() + name[1:], rule=c.number, code=None, parts=parts,
+            minutes=minutes, alt_minutes=alt_m, part_minutes=per_part, severe=False, clause_id=c.id,
+            clause_ids=(c.id,), detail=c.text, source="text"))
+    return out
+
+
 def _excluded_sections(index, rid: str, class_clauses: set[str]) -> set[str]:
     """Sections that define the penalty classes themselves (RHA "SECTION IV - PENALTIES", which lists
     "the following classes"): their sentences describe penalties in general, not infractions."""
@@ -740,8 +903,9 @@ def _excluded_sections(index, rid: str, class_clauses: set[str]) -> set[str]:
 def _text_infractions(index, rid: str, classes: list[PenaltyClass],
                       base: dict[str, PenaltyClass] | None = None) -> list[Infraction]:
     """The infractions a ruleset's rule sentences impose a penalty for ("A minor penalty shall be imposed
-    on ...", "... results in a minor penalty", a sheet's "Slew footing is a major penalty"), timed by its
-    class lengths, and for a tournament sheet by those of the rules under it (``base``) where it sets none."""
+    on ...", "... results in a minor penalty", a sheet's "Slew footing is a major penalty") or its
+    penalty list gives a call ("- Tripping - 90 sec", :func:`_list_infraction`), timed by its class
+    lengths, and for a tournament sheet by those of the rules under it (``base``) where it sets none."""
     by_name = _class_minutes(classes)
     generic = _generic_kind(classes)
     class_clauses = {cid for c in classes if c.defined for cid in c.clause_ids}
@@ -753,6 +917,10 @@ def _text_infractions(index, rid: str, classes: list[PenaltyClass],
         if c.kind == "section" and index.children(c):
             continue  # a heading over rules; a sheet's section with only text of its own is a rule ("4. Checking")
         if c.id in class_clauses or any(a.id in excluded for a in index.ancestors(c)):
+            continue
+        listed = _list_infractions(index, c, by_name, base)
+        if listed:
+            out.extend(listed)
             continue
         found_any = False
         for s in _sentences(c.text):

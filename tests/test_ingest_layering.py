@@ -426,3 +426,29 @@ def test_a_sheet_rule_giving_the_call_for_an_act_does_not_replace_the_class_leng
     layers = {c.rule: c.layer for c in answer.citations if c.ruleset == "firs-2017"}
     # rule 2 is the call for slew footing; FIRS 6.1.3 A, how long a major is, still holds
     assert layers.get("6.1.3 A", "base") == "base", layers
+
+
+def test_every_line_of_a_sheets_penalty_list_is_in_its_penalty_index(capsys):
+    # the fresh user's sheet: "- Tripping - 90 sec", "- Fighting - Match penalty (...)", "- Checking from
+    # behind : 4 min major + game misconduct", "-Unsportsmanlike conduct    1:30" beside a sentence
+    for fixture in ("summer-slam.txt", "summer-slam-dotted.txt"):  # the second with dot leaders
+        status, _, err = run_cli(capsys, "ingest", str(DATA / fixture), "--base", "firs-2017")
+        assert status == 0, err
+        rid = fixture.removesuffix(".txt")
+        status, out, err = run_cli(capsys, "penalties", "--ruleset", rid, "--json")
+        assert status == 0 and "lists no infractions" not in err
+        rows = [(r["infraction"], r["rule"], r["parts"], r["duration"]) for r in json.loads(out)
+                if r["rule"].startswith("PENALTIES")]
+        assert rows == [
+            ("Slew footing", "PENALTIES •1", ["major", "game misconduct"], "4 min"),
+            ("Tripping", "PENALTIES •2", ["minor"], "1:30 min"),  # 90 sec: the sheet's minor
+            ("Fighting", "PENALTIES •3", ["match"], "5 min"),  # the time of FIRS's match penalty (6.1.7)
+            ("Checking from behind", "PENALTIES •4", ["major", "game misconduct"], "4 min"),
+            ("Unsportsmanlike conduct", "PENALTIES •5", ["minor"], "1:30 min"),
+        ], fixture
+        assert all(r["ruleset"] == rid for r in json.loads(out))
+    # the sheet's own rows answer a search for them, not the base's
+    status, out, _ = run_cli(capsys, "penalties", "checking from behind", "--ruleset", "summer-slam", "--json")
+    first = json.loads(out)[0]
+    assert (first["ruleset"], first["rule"], first["parts"]) == ("summer-slam", "PENALTIES •4",
+                                                                 ["major", "game misconduct"])

@@ -335,3 +335,68 @@ def test_a_penalty_search_knows_the_synonym_lists_names():
 
     hits = search_penalties(load_index(), "too many men", "firs-2017")
     assert hits and hits[0][0].infraction == "Illegal Substitution"
+
+
+# ------------------------------------------------------------------------------------------ penalty lists
+
+def _calls(line, in_list=True):
+    """``(name, [(kinds, minutes of each part), ...])`` of a penalty-list line, or None."""
+    found = P.list_line_call(line, {1.5: "minor", 4.0: "major"}.get, in_list)
+    if found is None:
+        return None
+    name, calls = found
+    return name, [(c.kinds, tuple(p.minutes for p in c.parts)) for c in calls]
+
+
+@pytest.mark.parametrize("line, expected", [
+    # the fresh user's Summer Slam sheet: a dash, a dot leader, a colon, a run of spaces
+    ("Tripping - 90 sec", ("Tripping", [(("minor",), (1.5,))])),
+    ("Tripping ........ 90 sec", ("Tripping", [(("minor",), (1.5,))])),
+    ("Fighting - Match penalty (suspension for next game)", ("Fighting", [(("match",), (None,))])),
+    ("Checking from behind : 4 min major + game misconduct",
+     ("Checking from behind", [(("major", "game misconduct"), (4.0, None))])),
+    ("Unsportsmanlike conduct 1:30", ("Unsportsmanlike conduct", [(("minor",), (1.5,))])),
+    # other common forms
+    ("Boarding: minor or major", ("Boarding", [(("minor",), (None,)), (("major",), (None,))])),
+    ("Roughing - 2 min minor", ("Roughing", [(("minor",), (2.0,))])),
+    ("Checking: major (5 min)", ("Checking", [(("major",), (5.0,))])),
+    ("Too many men - bench minor", ("Too many men", [(("bench minor",), (None,))])),
+    ("Interference - 3 min", ("Interference", [(("penalty",), (3.0,))])),  # a length no class has
+])
+def test_a_penalty_list_line_gives_the_infraction_and_its_call(line, expected):
+    assert _calls(line) == expected
+
+
+@pytest.mark.parametrize("line", [
+    "Minor penalties are 90 seconds",           # a sentence: its would-be name has a verb
+    "Major penalties: 4 minutes",               # a class's length, not an infraction
+    "Game misconduct - 10 min",
+    "Overtime: 5 minute sudden death",          # the call must be nothing but penalties
+    "Game length: 2 x 20 min",
+    "Mercy rule: if a team leads by 7 goals the game ends.",
+    "Slew footing is a major penalty and a game misconduct.",
+    "Jerseys: match",                           # "match" alone is no match penalty
+    "Penalty shot - 1 shooter",
+    "Delay of game: 2",                         # a bare number is no length
+])
+def test_ordinary_sentences_are_no_penalty_list_lines(line):
+    assert _calls(line) is None
+
+
+def test_a_length_alone_is_a_penalty_only_in_a_list_of_penalties():
+    assert _calls("Halftime - 2 min", in_list=False) is None
+    assert _calls("Timeouts: 30 sec", in_list=False) is None
+    assert _calls("Tripping - 90 sec", in_list=False) is None
+    # a class named outright is a call anywhere
+    assert _calls("Fighting - Match penalty", in_list=False) == ("Fighting", [(("match",), (None,))])
+
+
+@given(st.lists(st.sampled_from(["Tripping", "-", ":", "........", "90", "sec", "1:30", "4", "min", "major",
+                                 "+", "game", "misconduct", "or", "minor", "match", "penalty", "(", ")",
+                                 "is", "a", "2", "'", "shot", "and", "s"]), max_size=12))
+def test_list_line_call_never_raises(words):
+    found = P.list_line_call(" ".join(words), {1.5: "minor"}.get, True)
+    if found is not None:
+        name, calls = found
+        assert name and calls and all(c.parts and all(p.kind in P.CLASS_NAMES + ("penalty",) for p in c.parts)
+                                      for c in calls)
