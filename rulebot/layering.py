@@ -325,8 +325,11 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
              if question and base and len(chain) > 1 and not subjects_of(question) else set())
 
     asked_phases = phases_of(question)
+    listed = _listed_for_question(index, ruleset_id, question)
 
     def answers(clause: Clause, score: float) -> bool:
+        if clause.id in listed:
+            return True  # the sheet's own call for the infraction asked about ("Tripping - 90 sec")
         # a rule for the other phase of the tournament ("Playoff games tied after regulation go to ..."
         # for a tied round-robin game) does not answer
         own = phases_of(clause.text)
@@ -380,6 +383,19 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
     out = first[:keep] + base_cites[: max(0, limit - keep)]
     out += [citation(index, c, s, "tournament") for c, s in weak][: max(0, limit - len(out))]
     return out[:limit]
+
+
+def _listed_for_question(index: ClauseIndex, ruleset_id: str, question: str) -> set[str]:
+    """Ids of the clauses of sheet ``ruleset_id`` that give its own call for an infraction the question
+    names by every word of its name ("what's the penalty for tripping": "- Tripping - 90 sec" in the
+    sheet's penalty list); empty when the question names none or the penalty index is not loaded."""
+    try:
+        from rulebot import penalties as pen
+    except ImportError:  # pragma: no cover
+        return set()
+    asked = _terms(question)
+    return {i.clause_id for i in pen.infractions(index, ruleset_id)
+            if i.clause_id and _terms(i.infraction) and _terms(i.infraction) <= asked}
 
 
 def layered_answer(index: ClauseIndex, ask: Callable[[str, str, int], Answer], question: str,

@@ -1513,3 +1513,15 @@ def test_how_many_asks_for_a_clause_that_counts_the_thing():
     answer = get_searcher().ask("Overtime did not settle the FIRS final. How many shooters take part and how is "
                                 "the first shooter chosen?", "firs-2017")
     assert "1.3 E •1" in [c.rule for c in answer.citations[:3]]
+
+
+def test_no_answer_cites_a_clause_twice():
+    s = get_searcher()
+    # a signal told in its own rule (RHA 409 (b)) and a clause quoted for two rulebooks of a comparison
+    for question, ruleset in (("ref raises one arm straight up and keeps it there", None),
+                              ("Under the Youth Cup rules and under the U9 rules, what does a player do when "
+                               "called for a penalty?", None),
+                              ("Parent asking: is body checking allowed at the Challenge Cup U9? And in U12 at "
+                               "the youth cup?", None)):
+        cited = [(c.ruleset, c.rule) for c in s.ask(question, ruleset).citations]
+        assert cited and len(cited) == len(set(cited)), cited

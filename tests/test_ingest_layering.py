@@ -452,3 +452,8 @@ def test_every_line_of_a_sheets_penalty_list_is_in_its_penalty_index(capsys):
     first = json.loads(out)[0]
     assert (first["ruleset"], first["rule"], first["parts"]) == ("summer-slam", "PENALTIES •4",
                                                                  ["major", "game misconduct"])
+    # ... and a question about one of them: the sheet's call, not the base rule in the sheet's lengths
+    status, out, _ = run_cli(capsys, "ask", "what's the penalty for tripping", "--ruleset", "summer-slam", "--json")
+    answer = json.loads(out)
+    assert answer["citations"][0]["rule"] == "PENALTIES •2" and answer["citations"][0]["layer"] == "tournament"
+    assert answer["answer"].startswith("Minor (1:30 minutes) — Tripping - 90 sec")

@@ -484,6 +484,13 @@ class Searcher:
             said, chosen = self.index.rulesets[target].short_name, self.index.rulesets[ruleset].short_name
             answer = replace(answer, answer=f"{answer.answer} (Answered from {said}, which the question "
                                             f"names, not {chosen}, the ruleset selected.)")
+        # each clause cited once, where it first comes (a signal told in its own rule, a rulebook's
+        # clause quoted for two parts of a comparison)
+        once: dict[tuple[str, str], Citation] = {}
+        for c in answer.citations:
+            once.setdefault((c.ruleset, c.clause_id or c.rule), c)
+        if len(once) < len(answer.citations):
+            answer = replace(answer, citations=tuple(once.values()))
         return replace(answer, question=asked) if answer.question == question else answer
 
     def _ask_one(self, question: str, ruleset: str | None = None, limit: int = 5,
@@ -701,7 +708,7 @@ class Searcher:
                 said = [c for c in self.index.subtree(clause) if c.text]
                 name = set(terms(best.name))  # "Kneeing" -> {"knee"}
                 clause = next((c for c in said if name & set(terms(c.text))), said[0] if said else None)
-            if clause is not None:
+            if clause is not None and all(h.clause.id != clause.id for h in out):  # a signal told in its own rule
                 out.append(Hit(clause, top))
         lexical = hits[0] if hits else None
         if lexical is not None and lexical.clause.kind != "signal" and _OFFICIAL_GESTURE.search(lexical.clause.text):
