@@ -581,6 +581,8 @@ class Infraction:
             "alt_minutes": list(self.alt_minutes), "duration": self.duration, "severe": self.severe,
             "clause_id": self.clause_id, "unresolved": self.unresolved,
             "missing_refs": list(self.missing_refs), "detail": self.detail,
+            # the rule as the clause index numbers it ("6.4.31B" as printed -> ["6.4.31 B"])
+            "rules": split_rule_refs(self.rule),
         }
 
 

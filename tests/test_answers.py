@@ -1525,3 +1525,11 @@ def test_no_answer_cites_a_clause_twice():
                                "the youth cup?", None)):
         cited = [(c.ruleset, c.rule) for c in s.ask(question, ruleset).citations]
         assert cited and len(cited) == len(set(cited)), cited
+
+
+def test_a_sheet_section_named_by_its_title_is_not_named_twice_in_a_citation():
+    from rulebot.search.answer import rule_name
+
+    assert rule_name("Fall Fête", "Fall Fête Rules •2") == "Fall Fête Rules •2"
+    assert rule_name("RHA", "402 (a)") == "RHA 402 (a)"
+    assert rule_name("Fall", "Fallen rules 2") == "Fall Fallen rules 2"  # a name is a whole word

@@ -278,6 +278,9 @@ def test_to_json_is_plain(index):
 
     for i in P.infractions(index)[:50]:
         json.dumps(i.to_json())
+    # the rule as printed ("6.4.31B") and as the clause index numbers it, which `rulebot show` finds
+    row = next(i for i in P.infractions(index, "firs-2017") if i.rule == "6.4.31B")
+    assert row.to_json()["rules"] == ["6.4.31 B"] and index.lookup("firs-2017", "6.4.31 B") is not None
 
 
 # ------------------------------------------------------------------------------------------ properties

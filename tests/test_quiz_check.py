@@ -111,6 +111,17 @@ def test_wrong_file_name_and_duplicates(tmp_path):
     assert sum("duplicate id" in m for m in msgs) == 4
 
 
+def test_an_id_given_twice_does_not_hide_the_banks_other_problems(tmp_path):
+    # the fresh user's bank: a duplicate id had hidden a wrong cite until it was fixed
+    text = DEMO_BANK.read_text(encoding="utf-8").replace("id: demo-l1-002", "id: demo-l1-001", 1)
+    text = text.replace('rule: "1.3"', 'rule: "9.9"', 1)
+    path = tmp_path / "demo-l1.yaml"
+    path.write_text(text, encoding="utf-8")
+    msgs = messages(path)
+    assert sum("duplicate id 'demo-l1-001'" in m for m in msgs) == 1
+    assert any("9.9" in m for m in msgs), msgs
+
+
 def test_schema_problems_are_reported_too(tmp_path):
     path = variant(tmp_path, "    kind: truefalse", "    kind: yesno")
     msgs = messages(path)

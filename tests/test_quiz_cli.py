@@ -150,12 +150,19 @@ def test_a_paused_exam_shows_no_answers():
     first = run_cli("quiz", "--banks", str(DATA), "--seed", "4", "--exam", "--json", stdin=answer(items[0]) + "\n")
     data = json.loads(first.stdout)
     assert (data["status"], data["answered"], data["reread"]) == ("open", 1, [])
-    assert all((q["right_answer"], q["explanation"], q["cite"], q["correct"]) == (None, None, [], None)
+    assert all((q["right_answer"], q["answer"], q["explanation"], q["cite"], q["correct"]) == (None, None, None, [], None)
                for q in data["questions"])
     done = run_cli("quiz", "--resume", str(data["attempt"]), "--json",
                    stdin="\n".join(answer(i) for i in items[1:]) + "\n")
     finished = json.loads(done.stdout)
     assert finished["status"] == "finished" and all(q["right_answer"] for q in finished["questions"])
+    # the right answer as data too (a true/false one a JSON boolean, not the display text "True"),
+    # and the attempt under the names `quiz history --json` gives it
+    assert all(q["answer"] == item.question.model_dump(mode="json")["answer"]
+               for q, item in zip(finished["questions"], items))
+    history = json.loads(run_cli("quiz", "history", "--json").stdout)
+    assert (finished["id"], finished["time_limit"]) == (history[0]["id"], history[0]["time_limit"])
+    assert (history[0]["attempt"], history[0]["time_limit_seconds"]) == (finished["attempt"], finished["time_limit_seconds"])
 
 
 def test_end_of_input_leaves_the_attempt_resumable():

@@ -419,8 +419,9 @@ def _show_result(console: Any, result: Any, attempt_id: int) -> None:
 
 def _attempt_json(attempt_id: int, session: Any, status: str) -> dict:
     result = session.result(time.monotonic()) if status == "open" else session.finish(time.monotonic())
-    data = {"attempt": attempt_id, "status": status, "seed": session.seed,
-            "time_limit_seconds": session.time_limit}
+    # "id" and "time_limit" as `quiz history --json` names them, beside the older names
+    data = {"attempt": attempt_id, "id": attempt_id, "status": status, "seed": session.seed,
+            "time_limit_seconds": session.time_limit, "time_limit": session.time_limit}
     data.update(result.to_json())
     if status == "open":
         data["passed"] = None
@@ -428,5 +429,5 @@ def _attempt_json(attempt_id: int, session: Any, status: str) -> dict:
             # an exam gives no feedback before it is finished: a paused one shows no answers
             data["reread"] = []
             for q in data["questions"]:
-                q.update(correct=None, right_answer=None, explanation=None, cite=[])
+                q.update(correct=None, right_answer=None, answer=None, explanation=None, cite=[])
     return data

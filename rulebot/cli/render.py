@@ -18,6 +18,8 @@ def print_answer(answer: Answer, index: ClauseIndex) -> None:
     from rich.markup import escape
     from rich.panel import Panel
 
+    from rulebot.search.answer import rule_name
+
     con = console()
     style = "bold" if answer.answered else "bold yellow"
     con.print(Panel(escape(answer.answer), title="Answer", title_align="left", border_style=style))
@@ -30,7 +32,7 @@ def print_answer(answer: Answer, index: ClauseIndex) -> None:
         # the layer (tournament / base / replaced) as a visible tag, escaped so rich does not read it as markup
         layer = f" [magenta]{escape(f'[{c.layer}]')}[/magenta]" if c.layer else ""
         title = f" {escape(c.title)}" if c.title and not c.rule.endswith(c.title) else ""
-        con.print(f"[bold cyan]{i}. {escape(name)} {escape(c.rule)}[/bold cyan]{title}{layer}")
+        con.print(f"[bold cyan]{i}. {escape(rule_name(name, c.rule))}[/bold cyan]{title}{layer}")
         if c.text:
             con.print(f"   [dim]“{escape(c.text)}”[/dim]")
 

@@ -389,8 +389,9 @@ def read_bank(source: BankSource, *, name: str | None = None) -> tuple[Bank | No
     """Read and validate one bank file; never raises for a bad bank.
 
     ``source`` is a file path or an importlib.resources Traversable; ``name`` overrides how the file
-    is named in problems.  Returns ``(bank, [])`` when it is valid, else ``(None, problems)`` with
-    every schema problem found, each with its line.
+    is named in problems.  Returns ``(bank, [])`` when it is valid; ``(None, problems)`` with every
+    schema problem found, each with its line, when it does not validate; ``(bank, problems)`` when it
+    validates but gives a key or a question id twice (not a valid bank: :func:`load_bank` refuses it).
     """
     shown = name or display_path(source)
     try:
@@ -441,14 +442,14 @@ def parse_bank(text: str, name: str) -> tuple[Bank | None, list[Problem]]:
             seen[q.id] = dict(lines).get("id", line)
         questions.append(Question(**dict(q), ruleset=spec.ruleset, level=spec.level,
                                   source=name, line=line, lines=lines))
-    if problems:
-        problems.sort(key=lambda p: (p.line or 0))
-        return None, problems
+    problems.sort(key=lambda p: (p.line or 0))
     head = dict(_field_lines(node, deep=False))
     bank = Bank(path=name, ruleset=spec.ruleset, level=spec.level, title=spec.title,
                 pass_mark=spec.pass_mark, questions=tuple(questions),
                 line_of_ruleset=head.get("ruleset", 1), line_of_level=head.get("level", 1))
-    return bank, []
+    # a bank whose only problems are a key or an id given twice is whole otherwise: returned with them,
+    # so that ``quiz check`` goes on to check its cites and answers in the same run
+    return bank, problems
 
 
 def load_bank(source: BankSource, *, name: str | None = None) -> Bank:

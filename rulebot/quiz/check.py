@@ -187,7 +187,7 @@ def check_banks(paths: Iterable[str | os.PathLike] | None, index: Any | None, *,
     for source in bank_files(paths):
         bank, problems = read_bank(source)
         report.problems.extend(problems)
-        if bank is not None:
+        if bank is not None:  # also one with an id given twice: its cites are checked too
             report.banks.append(bank)
             report.problems.extend(_check_name(source, bank))
     questions = [q for bank in report.banks for q in bank.questions] + list(extra)
@@ -217,14 +217,15 @@ def _check_name(source: Any, bank: Bank) -> list[Problem]:
 
 
 def _duplicates(questions: Sequence[Question]) -> list[Problem]:
+    """A problem for each question id used again in another bank (one bank's own are :func:`read_bank`'s)."""
     first: dict[str, Question] = {}
     problems = []
     for q in questions:
-        if q.id in first:
+        if q.id in first and first[q.id].source != q.source:
             other = first[q.id]
             problems.append(Problem(q.source, q.line_of("id") or None,
                                     f"duplicate id {q.id!r} (also at {other.source}:{other.line_of('id')})"))
-        else:
+        elif q.id not in first:
             first[q.id] = q
     return problems
 

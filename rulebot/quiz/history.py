@@ -125,6 +125,8 @@ class AttemptSummary:
             "fraction": None if self.fraction is None else round(self.fraction, 4),
             "passed": self.passed, "expired": self.expired, "elapsed_seconds": self.elapsed,
             "pass_mark": self.pass_mark, "time_limit": self.time_limit,
+            # as `quiz --json` names them, beside the names above
+            "attempt": self.id, "time_limit_seconds": self.time_limit,
         }
 
 

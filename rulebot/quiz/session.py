@@ -284,6 +284,8 @@ class Feedback:
             "answered": self.response is not None,
             "correct": self.correct,
             "right_answer": self.right_answer,
+            # the right answer as data (true, 20, ["a helmet", ...]), beside right_answer's display text
+            "answer": q.model_dump(mode="json")["answer"],
             "explanation": q.explanation,
             "cite": [c.model_dump() for c in q.cite],
         }

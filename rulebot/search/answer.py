@@ -171,13 +171,19 @@ def citation(index: ClauseIndex, clause: Clause, score: float, layer: str | None
     )
 
 
+def rule_name(name: str, number: str) -> str:
+    """A ruleset's short name with a clause number ("RHA 402 (a)"); the number alone when it starts
+    with the name (a sheet's section named by its title: "Fall Fête Rules •2", not "Fall Fête Fall
+    Fête Rules •2")."""
+    if number and number.casefold().startswith(f"{name.casefold()} "):
+        return number
+    return f"{name} {number}".strip()
+
+
 def label(index: ClauseIndex, clause: Clause) -> str:
     """"RHA 402 (a) Minor Penalties" style label for answers."""
     rs = index.rulesets.get(clause.ruleset)
-    name = rs.short_name if rs else clause.ruleset
-    parts = [name]
-    if clause.number:
-        parts.append(clause.number)
+    parts = [rule_name(rs.short_name if rs else clause.ruleset, clause.number)]
     head = index.heading(clause)
     if head and not clause.number.endswith(head):
         parts.append(f"({head})")

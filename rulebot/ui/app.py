@@ -49,6 +49,8 @@ class RulebotApp(App[None]):
         Binding("f5", "show_tab('quiz')", "Quiz"),
         Binding("f6", "toggle_theme", "Theme"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        # the keys panel (ctrl+p, "Keys") closes with Escape as a dialog does
+        Binding("escape", "hide_help_panel", "Hide keys", show=False),
     ]
 
     def __init__(self, library: Library, *, settings_path: Path | None = None, quiz_seed: int | None = None,
@@ -102,6 +104,12 @@ class RulebotApp(App[None]):
             self.notify(f"Could not save settings: {exc}", severity="warning")
 
     # -- actions -------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Escape hides the keys panel only while it is shown; otherwise it goes to the widgets."""
+        if action == "hide_help_panel":
+            return bool(self.screen.query("HelpPanel"))
+        return True
 
     def action_show_tab(self, tab: str) -> None:
         """Switch to a tab (``ask``, ``browse``, ``penalties``, ``signals``, ``quiz``) and focus its

@@ -244,10 +244,12 @@ class Library:
 
     def clause_label(self, clause: Clause) -> str:
         """``"RHA 403 (a) MAJOR PENALTIES"``: ruleset short name, number and nearest heading."""
+        from rulebot.search.answer import rule_name
+
         heading = self.index.heading(clause)
         if heading and clause.number and clause.number.endswith(heading):
             heading = ""  # "FIRS Annex B Hooking", not "... Hooking Hooking"
-        parts = [self.ruleset_name(clause.ruleset), clause.number, heading]
+        parts = [rule_name(self.ruleset_name(clause.ruleset), clause.number), heading]
         return " ".join(p for p in parts if p)
 
     def clause_subtree(self, clause_id: str) -> list[tuple[int, Clause]]:

@@ -424,6 +424,25 @@ async def test_quiz_rejects_a_letter_that_is_not_an_option(make):
         assert item.question.kind == "multi" or "answer with a letter from a to" in feedback
 
 
+# ------------------------------------------------------------------------------------------ Keys
+
+
+@sync
+async def test_the_keys_panel_closes_with_escape_and_escape_is_otherwise_left_alone(make):
+    from textual.widgets import HelpPanel
+
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert not app.check_action("hide_help_panel", ())  # nothing to hide: Escape goes on to the widgets
+        app.action_show_help_panel()  # the palette's "Keys"
+        await settle(pilot, app)
+        assert app.screen.query(HelpPanel)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert not app.screen.query(HelpPanel)
+
+
 # ------------------------------------------------------------------------------------------ Theme
 
 

@@ -171,7 +171,7 @@ class QuizPane(Vertical):
                 yield Button("End quiz", id="quiz-end", compact=True)
             with VerticalScroll(id="quiz-result"):
                 yield Static("", id="result-summary")
-                yield Button("New quiz", id="quiz-again", compact=True)
+                yield Button("New quiz", id="quiz-again", compact=True, variant="primary")  # focused: visibly
 
     def on_mount(self) -> None:
         self.session: Any = None
