@@ -1533,3 +1533,14 @@ def test_a_sheet_section_named_by_its_title_is_not_named_twice_in_a_citation():
     assert rule_name("Fall Fête", "Fall Fête Rules •2") == "Fall Fête Rules •2"
     assert rule_name("RHA", "402 (a)") == "RHA 402 (a)"
     assert rule_name("Fall", "Fallen rules 2") == "Fall Fallen rules 2"  # a name is a whole word
+
+
+def test_a_rule_asked_about_by_number_alone_is_outlined_by_its_sub_clauses():
+    s = get_searcher()
+    a = s.ask("What's section 9.3 of the FIRS rule book about?")
+    assert a.answer.startswith("FIRS 9.3 Final positioning")
+    for part in ("9.3 A", "9.3 B", "9.3 C"):  # C: the head-to-head tie-breaker, not only A's points
+        assert f"[FIRS {part} " in a.answer
+    # a question about something in the rule is answered from that, not outlined
+    b = s.ask("what does rule 641 say about warming up the goalie", "rha")
+    assert "[RHA 641 (a)" in b.answer and "[RHA 641 (b)" not in b.answer

@@ -18,7 +18,8 @@ from rulebot.search.answer import (STATES_DEFINITION, best_sentences, citation, 
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_penalty)
-from rulebot.search.query import late_game_words, object_words, official_words, parse_query, without_request
+from rulebot.search.query import (RULE_NUMBER, late_game_words, object_words, official_words, parse_query,
+                                  without_request)
 from rulebot.search.text import introduces_list, load_synonyms, respell, stem, terms
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
@@ -47,6 +48,13 @@ _AGGRAVATED = re.compile(r"injur|\bhurt\b|blood|bleed|can'?t get up|(?:didn'?t|d
 _MATCH = re.compile(r"\bmatch penalty\b", re.I)
 
 
+#: Words asking what a rule is about, beside :data:`_RULE_WORDS`: "what does rule 410 cover?".
+_ABOUT = re.compile(r"\b(?:cover|covers|about|deal with|deals with|talk about|of the \w+ rule ?book|rule ?book|book"
+                    r"|the|of|does|do|it)\b", re.I)
+#: A rule's outline gives each sub-clause's first sentence cut to this many characters, and at most
+#: OUTLINE_CHARS in all.
+OUTLINE_SENTENCE_CHARS = 260
+OUTLINE_CHARS = 900
 _RULE_WORDS = re.compile(r"\b(?:what(?:'s| is| does)?|show|read|rule|rules|section|clause|article|say|says|in|about)\b|[?!#§]|\.(?!\d)",
                          re.I)
 
@@ -614,6 +622,9 @@ class Searcher:
             asked = pq.clauses[0]
             head = self.index.heading(asked)
             name = self.index.rulesets[asked.ruleset].short_name
+            if len(pq.clauses) == 1 and not _RULE_WORDS.sub(" ", _ABOUT.sub(" ", RULE_NUMBER.sub(" ", pq.text))).split():
+                # only the number asked ("what's section 9.3 about?"): each sub-clause's first sentence
+                text = self.rule_outline(asked) or text
             if head and not text.startswith(head):
                 text = f"{name} {asked.number or ''} {head}: ".replace("  ", " ") + text
         elif ruleset is None and not pq.rulesets and cites:
@@ -628,6 +639,26 @@ class Searcher:
                 text += f" Other rulebooks: {', '.join(others.values())} (quoted below)."
         kind = "signal" if hits[0].clause.kind == "signal" else "penalty" if intent.penalty else "lookup"
         return Answer(question, ruleset, text, cites, kind=kind)
+
+    def rule_outline(self, rule) -> str:
+        """What a rule with sub-clauses is about, for "what's rule 9.3 about?": the first sentence of
+        each of its sub-clauses with text (NOTEs left out), each labelled, cut to
+        :data:`OUTLINE_SENTENCE_CHARS` and all to :data:`OUTLINE_CHARS`; "" for a rule with fewer than
+        two."""
+        parts = [c for c in self.index.subtree(rule) if c.text and c.id != rule.id and c.kind != "note"]
+        if len(parts) < 2:
+            return ""
+        out: list[str] = []
+        for c in parts:
+            first = normalise_numbers(sentences(c.text)[0])
+            if len(first) > OUTLINE_SENTENCE_CHARS:
+                first = first[:OUTLINE_SENTENCE_CHARS].rsplit(" ", 1)[0] + " …"
+            piece = f"{first} [{label(self.index, c)}]"
+            if out and sum(len(p) for p in out) + len(piece) > OUTLINE_CHARS:
+                out.append(f"(and {len(parts) - len(out)} more)")
+                break
+            out.append(piece)
+        return " ".join(out)
 
     def answer_parts(self, answer: Answer, question: str, ruleset: str | None, limit: int = 5) -> Answer:
         """``answer`` with each part of a several-part question that it leaves untouched answered on its

@@ -11,7 +11,8 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause
 
-_RULE_NUMBER = re.compile(
+#: A rule number as people write one, with the word before it ("rule 605", "6.4.21 C", "605(b)").
+RULE_NUMBER = re.compile(
     r"(?:\b(?:rule|rules|section|sect|clause|article|§)\s*#?\s*)?"
     r"(?P<num>\b\d+(?:\.\d+)+(?:\s?[A-Z]\b)?|\b\d{3}\s?\(\s?[a-z]\s?\)(?:\s?\d{1,2}\b)?|\b\d{3}\b)",
     re.IGNORECASE,
@@ -145,7 +146,7 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
             if c is not None:
                 return ParsedQuery(query, "", tuple(named), (c,))
     unknown: list[str] = []
-    for m in _RULE_NUMBER.finditer(text):
+    for m in RULE_NUMBER.finditer(text):
         num = m.group("num")
         explicit = m.group(0).strip().lower()[:1].isalpha() or "." in num or "(" in num
         if explicit and not any(index.lookup(rid, num) for rid in scope):
