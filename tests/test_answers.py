@@ -1544,3 +1544,17 @@ def test_a_rule_asked_about_by_number_alone_is_outlined_by_its_sub_clauses():
     # a question about something in the rule is answered from that, not outlined
     b = s.ask("what does rule 641 say about warming up the goalie", "rha")
     assert "[RHA 641 (a)" in b.answer and "[RHA 641 (b)" not in b.answer
+
+
+def test_what_counts_as_a_thing_asks_for_the_clause_that_says_what_it_is():
+    # FIRS 4.6 D NOTE "A save is only when the puck that would have entered the net is stopped", not
+    # 4.6 D •7, which only counts saves
+    a = get_searcher().ask("For the goalie stats, what actually counts as a save?", "firs-2017")
+    assert a.citations[0].rule == "4.6 D NOTE"
+
+
+def test_british_and_american_spellings_are_one_term():
+    from rulebot.search.text import terms
+
+    assert terms("penalise defence offence metres colour") == terms("penalize defense offense meters color")
+    assert terms("exercise") != terms("exercize")  # word by word, not by ending

@@ -1088,7 +1088,8 @@ _ASKED_TERM = re.compile(
     r"\bwhat(?: exactly| actually)?(?:'?s| is| are)(?: (?:exactly|actually|really))? (?:an? |the )?(?P<a>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)"
     r"\s*(?:[?.!,;:]|\s[-–—]\s|$| in (?:the )?(?:rules?|book|rulebook)\b| exactly\b| actually\b| anyway\b)"
     r"|\bwhat (?:does|do) (?:an? |the )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?: actually| exactly| really)? mean\b"
-    r"|\b(?:define|definition of|meaning of) (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)",
+    r"|\b(?:define|definition of|meaning of) (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)"
+    r"|\b(?:counts? as|is considered|constitutes?) (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)",
     re.I)
 #: Words that are no term of the rules ("what is it", "what's going on").
 _NO_TERM = frozenset("it this that he she they we i you going happening up the call there".split())
@@ -1100,7 +1101,7 @@ def asked_terms(question: str, intent: Intent) -> list[str]:
     terms = [_LEADING_SMALL.sub("", q.strip().lower()) for q in _QUOTED.findall(question) if len(q.split()) <= 5]
     if intent.definition:
         for m in _ASKED_TERM.finditer(question):
-            term = (m.group("a") or m.group("b") or m.group("c") or "").lower()
+            term = (m.group("a") or m.group("b") or m.group("c") or m.group("d") or "").lower()
             if term and term.split()[0] not in _NO_TERM:
                 terms.append(term)
     return terms

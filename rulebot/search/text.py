@@ -35,6 +35,28 @@ IRREGULAR = {
     "wooden": "wood", "criteria": "criterion", "blown": "blow", "blew": "blow",
 }
 
+#: British spellings and their American forms, so that a question and a rulebook spelled the other way
+#: meet ("defence" and "defense", "penalise" and "penalize"): the stem is taken of the American form.
+#: Word by word, as "-ise" or "-re" endings are no rule ("exercise", "are").  "Centre" is not here: the
+#: player ("which centre puts his stick down first") is no RHA "center" ice; the synonym list pairs them
+#: where they mean the same ("centre line", "center line").
+_BRITISH = """
+defence:defense defences:defenses defenceman:defenseman defencemen:defensemen defencive:defensive
+offence:offense offences:offenses licence:license licences:licenses
+metre:meter metres:meters centimetre:centimeter centimetres:centimeters millimetre:millimeter
+millimetres:millimeters kilometre:kilometer kilometres:kilometers litre:liter litres:liters
+colour:color colours:colors coloured:colored behaviour:behavior behaviours:behaviors
+favour:favor favours:favors honour:honor labour:labor neighbour:neighbor
+penalise:penalize penalised:penalized penalises:penalizes penalising:penalizing
+recognise:recognize recognised:recognized minimise:minimize minimised:minimized realise:realize
+realised:realized apologise:apologize criticise:criticize authorise:authorize authorised:authorized
+jeopardise:jeopardize finalise:finalize penalisation:penalization
+practise:practice practised:practiced practising:practicing judgement:judgment jewellery:jewelry
+travelling:traveling travelled:traveled cancelled:canceled cancelling:canceling grey:gray
+programme:program programmes:programs analyse:analyze analysed:analyzed catalogue:catalog
+"""
+BRITISH = dict(pair.split(":") for pair in _BRITISH.split())
+
 STOP_WORDS = frozenset("""
 a an the and or but if then than that this these those there here of to in on at by for with from
 into onto over under about as is are was were be been being am do does did doing done have has had
@@ -142,6 +164,7 @@ def stem(word: str) -> str:
         return word
     if word in KEEP_WHOLE:
         return word
+    word = BRITISH.get(word, word)
     return _stemmer().stemWord(IRREGULAR.get(word, word))
 
 
