@@ -1558,3 +1558,32 @@ def test_british_and_american_spellings_are_one_term():
 
     assert terms("penalise defence offence metres colour") == terms("penalize defense offense meters color")
     assert terms("exercise") != terms("exercize")  # word by word, not by ending
+
+
+def test_a_player_out_of_the_box_before_his_time_is_asked_in_the_rulebooks_words():
+    from rulebot.search.query import early_release_words
+
+    told = ("Kid in my box stood up and skated out with like 40 seconds left on his minor.",
+            "I'm the penalty box person. If a kid leaves early what do I do?",
+            "Box timer lets our guy out 20 secs early by mistake and we score while he's on.")
+    assert all(early_release_words(q).startswith("leaves the penalty bench before his penalty has expired")
+               for q in told)
+    assert "error by the penalty timekeeper" in early_release_words(told[2])  # the attendant's mistake
+    for other in ("goalie comes out early on the penalty shot", "we score with 10 seconds left in the box",
+                  "team left the bench early"):
+        assert early_release_words(other) == "", other
+    a = get_searcher().ask("Kid in my box gets impatient and skates out maybe 20 seconds early while play's on. "
+                           "What does he get for that?", "rha")
+    assert a.citations[0].rule == "629 (c)"  # "an additional minor penalty"
+
+
+def test_officials_call_penalties_by_their_minutes_and_a_time_out_a_to():
+    from rulebot.search.text import respell
+
+    assert respell("we get a 5 for boarding and they get a 2 at the same stoppage") == (
+        "we get a major for boarding and they get a minor at the same stoppage")
+    assert respell("does he still get the extra 10?") == "does he still get the extra misconduct?"
+    for kept in ("a 10 minute misconduct", "a 5 on 3", "a 2-1 lead", "the 2 of them"):
+        assert respell(kept) == kept
+    assert respell("Coach calls a TO at the whistle") == "Coach calls a time-out at the whistle"
+    assert respell("HOW LONG IS A TO") == "HOW LONG IS A TO"  # shouted, not abbreviated

@@ -18,8 +18,8 @@ from rulebot.search.answer import (STATES_DEFINITION, best_sentences, citation, 
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_penalty)
-from rulebot.search.query import (RULE_NUMBER, late_game_words, object_words, official_words, parse_query,
-                                  without_request)
+from rulebot.search.query import (RULE_NUMBER, early_release_words, late_game_words, object_words, official_words,
+                                  parse_query, without_request)
 from rulebot.search.text import introduces_list, load_synonyms, respell, stem, terms
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
@@ -154,7 +154,8 @@ class Searcher:
                 seen.add(c.id)
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
-        rest = f"{rest} {official_words(rest)} {late_game_words(rest)} {object_words(rest)}".strip()
+        rest = (f"{rest} {official_words(rest)} {late_game_words(rest)} {object_words(rest)} "
+                f"{early_release_words(rest)}").strip()
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
         ranked = self.topic_said(ranked, rest, scope)
         intent = classify(query)

@@ -210,6 +210,36 @@ def late_game_words(question: str) -> str:
     return "last two minutes" if _LATE.search(question) else ""
 
 
+#: A penalized player out of the box before his time is up, told as officials tell it: "kid in my box
+#: skates out with 40 seconds left on his minor", "I let him out of the box early", "he bolts before
+#: his time is up": the box (or the penalty being served) anywhere in the question ("I'm the box person.
+#: If a kid leaves early ..."), and in one sentence a way out and time still to serve.
+_IN_BOX = re.compile(r"\b(?:box|penalty bench|sin bin|bin|penalty box)\b|\b(?:his|her|their) (?:minor|major|penalty|time)\b", re.I)
+_WAY_OUT = re.compile(r"\b(?:(?:skat|walk|hopp?|jump|stepp?|came|come|get|got|bolt|let)\w*\s+(?:\w+\s+){0,2}?(?:out|back on)"
+                      r"|leav\w*|left (?:the |his |her )?(?:box|bench|penalty)|bolt\w*|releas\w*"
+                      r"|open\w* the (?:door|gate))\b", re.I)
+_TIME_LEFT = re.compile(r"\b(?:early|too soon|prematurely|before (?:his|her|their|the) (?:time|penalty)"
+                        r"|\d+\s*(?:secs?|seconds?)\s+(?:still\s+)?(?:left|remaining|to go|early)"
+                        r"|(?:time|seconds?) (?:still )?left)\b", re.I)
+#: ... by the timekeeper's mistake: "let him out early by mistake", "my bad", "box guy lets him out".
+_BOX_ERROR = re.compile(r"\b(?:by mistake|my (?:bad|mistake|fault)|by error|in error|(?:i|we|box \w+|timer|timekeeper"
+                        r"|attendant|volunteer) (?:\w+ )?(?:let|lets|opened|opens|released|releases)\b)", re.I)
+
+
+def early_release_words(question: str) -> str:
+    """The rulebooks' words for a penalized player leaving the box before his penalty is up ("leaves
+    the penalty bench before his penalty has expired", RHA 629 (c), FIRS 4.4 A), and for the box
+    attendant letting him out by mistake ("error by the penalty timekeeper", RHA 629 (f)), when
+    ``question`` tells of the box and one of its sentences of a way out and time left; "" otherwise."""
+    if not _IN_BOX.search(question):
+        return ""
+    for sentence in re.split(r"(?<=[.?!])\s+", question):
+        if _WAY_OUT.search(sentence) and _TIME_LEFT.search(sentence):
+            words = "leaves the penalty bench before his penalty has expired"
+            return f"{words} error by the penalty timekeeper" if _BOX_ERROR.search(question) else words
+    return ""
+
+
 #: A foul done to a player: "high sticking a player", "hooks another player" (the player is its
 #: object, not who did it).
 _FOUL_ON_PLAYER = re.compile(r"\b(?:stick(?:ing|ed)|hook(?:ing|s|ed)?|slash(?:ing|es|ed)?|trip(?:ping|s|ped)?|"

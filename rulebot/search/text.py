@@ -82,10 +82,15 @@ def respell(text: str) -> str:
     """A typed question in full words: chat spellings ("how long r the periods", "b4", "w/") as the
     ``spellings`` list of ``rulebot/data/synonyms.yaml`` writes them out ("are", "before", "with")."""
     text = _MINUTES.sub(r"\1 minutes", text)  # "5 min OT" is five minutes, not a minimum
+    # "we get a 5 for boarding and they get a 2": the classes officials call by their minutes
+    text = _CLASS_BY_MINUTES.sub(lambda m: f"{m.group(1)} {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     syn = load_synonyms()
     short = syn.__dict__.get("abbreviations")
-    if short:  # officials' shorthand in capitals ("DOG", "TMM"), as written: "dog" stays a dog
+    letters = [ch for ch in text if ch.isalpha()]
+    if short and sum(ch.isupper() for ch in letters) <= SHOUTED_SHARE * len(letters):
+        # officials' shorthand in capitals ("DOG", "TMM", "TO"), as written: "dog" stays a dog, and a
+        # question typed in capitals is no string of abbreviations
         text = _abbreviation_pattern(tuple(short)).sub(lambda m: short[m.group(1)], text)
     spell = syn.spellings
     if not spell:
@@ -104,6 +109,12 @@ _OFFICIAL_ADJECTIVE = re.compile(
 #: ("the guy sitting behind the net throws both hands up": FIRS 4.6 D, a goal).
 GOAL_JUDGE_TOLD = re.compile(r"\bjudge\b|\b(?:sits?|sitting|stands?|standing|seated|official|guy|man|person|someone)"
                              r"\s+(?:\w+\s+){0,2}behind (?:the |our |their )?(?:net|goal|cage)\b", re.I)
+#: A question with more than this share of its letters in capitals is shouted, not abbreviated.
+SHOUTED_SHARE = 0.6
+#: "a 5 for boarding", "they get a 2", "the extra 10?": a penalty called by its minutes.
+_CLASS_BY_MINUTES = re.compile(r"\b(a|the|his|their|our|another|extra|that)\s+(2|two|5|five|10|ten)"
+                               r"(?=\s+(?:for|at|and|on (?:him|them|us|the same)|too|as well)\b|\s*[,.?!]|\s*$)", re.I)
+_MINUTES_CLASS = {"2": "minor", "two": "minor", "5": "major", "five": "major", "10": "misconduct", "ten": "misconduct"}
 _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\s-]?mins?\b", re.I)
 
 
