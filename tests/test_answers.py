@@ -1587,3 +1587,10 @@ def test_officials_call_penalties_by_their_minutes_and_a_time_out_a_to():
         assert respell(kept) == kept
     assert respell("Coach calls a TO at the whistle") == "Coach calls a time-out at the whistle"
     assert respell("HOW LONG IS A TO") == "HOW LONG IS A TO"  # shouted, not abbreviated
+
+
+def test_raw_time_is_running_time_and_clear_time_is_stopped():
+    # Youth Cup Rules ¶2 "The last minute of the second period – clear time." for a stopped clock
+    a = get_searcher().ask("Youth cup games are running time, right? Is there any point where I have to stop the "
+                           "clock on whistles?", "youth-cup")
+    assert a.citations[0].text == "The last minute of the second period – clear time."
