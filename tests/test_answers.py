@@ -1587,6 +1587,8 @@ def test_officials_call_penalties_by_their_minutes_and_a_time_out_a_to():
         assert respell(kept) == kept
     assert respell("Coach calls a TO at the whistle") == "Coach calls a time-out at the whistle"
     assert respell("HOW LONG IS A TO") == "HOW LONG IS A TO"  # shouted, not abbreviated
+    assert respell("What's a GM worth here, and a PS on the PK?") == (
+        "What's a game misconduct worth here, and a penalty shot on the penalty kill?")
 
 
 def test_raw_time_is_running_time_and_clear_time_is_stopped():
@@ -1594,3 +1596,14 @@ def test_raw_time_is_running_time_and_clear_time_is_stopped():
     a = get_searcher().ask("Youth cup games are running time, right? Is there any point where I have to stop the "
                            "clock on whistles?", "youth-cup")
     assert a.citations[0].text == "The last minute of the second period – clear time."
+
+
+def test_time_left_on_a_penalty_is_no_time_left_in_the_game():
+    from rulebot.search.query import late_game_words, penalty_time_left_words
+
+    told = "Coach lists a guy who still had 40 seconds left on a minor at the horn. Can he shoot in the shootout?"
+    assert late_game_words(told) == "" and penalty_time_left_words(told) == "un-expired penalty time"
+    assert late_game_words("they pull the goalie with 40 seconds left") == "last two minutes"
+    assert penalty_time_left_words("they pull the goalie with 40 seconds left") == ""
+    # RHA 639 (b) 4 F: "No player who has any un-expired penalty time at the end of the game may participate"
+    assert get_searcher().ask(told, "rha").citations[0].rule == "639 (b) 4 F"

@@ -19,7 +19,7 @@ from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_penalty)
 from rulebot.search.query import (RULE_NUMBER, early_release_words, late_game_words, object_words, official_words,
-                                  parse_query, without_request)
+                                  parse_query, penalty_time_left_words, without_request)
 from rulebot.search.text import introduces_list, load_synonyms, respell, stem, terms
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
@@ -155,7 +155,7 @@ class Searcher:
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
         rest = (f"{rest} {official_words(rest)} {late_game_words(rest)} {object_words(rest)} "
-                f"{early_release_words(rest)}").strip()
+                f"{early_release_words(rest)} {penalty_time_left_words(rest)}").strip()
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
         ranked = self.topic_said(ranked, rest, scope)
         intent = classify(query)

@@ -201,7 +201,19 @@ def official_words(question: str) -> str:
 #: "with a minute left", "under 30 seconds to go", "40 sec remaining": late in the game, where rulebooks
 #: say "during the last two minutes of play".
 _LATE = re.compile(r"\b(?:a|one|two|\d{1,2}|ten|twenty|thirty|forty|fifty)\s*(?:minutes?|mins?|seconds?|secs?)\s+"
-                   r"(?:left|to go|remaining|to play)\b|\b(?:final|last) (?:minute|seconds)\b", re.I)
+                   r"(?:left|to go|remaining|to play)\b(?!\s+(?:on|in|of)\s+(?:his|her|their|the|a|that)\s+"
+                   r"(?:minor|major|penalty|misconduct|box|bench|time)\b)|\b(?:final|last) (?:minute|seconds)\b", re.I)
+#: Time still to serve on a penalty: "40 seconds left on a minor", "still had time left in the box".
+_PENALTY_TIME_LEFT = re.compile(r"\b(?:time|seconds?|secs?|minutes?|mins?)\s+(?:still\s+)?(?:left|remaining|to serve)\s+"
+                                r"(?:on|in|of)\s+(?:his|her|their|the|a|that)\s+(?:minor|major|penalty|misconduct|box)\b",
+                                re.I)
+
+
+def penalty_time_left_words(question: str) -> str:
+    """The rulebooks' words for time still to serve on a penalty ("un-expired penalty time", RHA 639 (b)
+    4 F) when ``question`` tells of some ("a guy who still had 40 seconds left on a minor at the horn");
+    "" otherwise."""
+    return "un-expired penalty time" if _PENALTY_TIME_LEFT.search(question) else ""
 
 
 def late_game_words(question: str) -> str:
