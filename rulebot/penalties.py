@@ -736,7 +736,7 @@ _LIST_DURATION = r"(?:\d{1,2}:\d{2}|\d{1,3}(?:\.\d+)?\s*(?:seconds?|secs?|s|minu
 #: with its length before or after it ("4 min major", "2 minor", "minor of 2 minutes", "major (5 min)").
 _LIST_PART = (rf"(?:(?P<before>{_LIST_DURATION}|\d{{1,2}})\s*-?\s*)?(?:an?\s+)?(?P<cls>{_CLASS_ALT})"
               rf"(?:\s+penalt(?:y|ies))?(?:\s+(?:of\s+)?(?P<after>{_LIST_DURATION})|\s*\((?P<paren>{_LIST_DURATION})\))?"
-              rf"|(?P<alone>{_LIST_DURATION})")
+              rf"|(?P<alone>{_LIST_DURATION}|\d{{1,2}}(?=\s*(?:\+|&|\band\b|\bplus\b)))")  # "5 + game": minutes
 _LIST_JOIN = r"\s*(?:\+|&|,|\band\b|\bplus\b|\bwith\b)\s*"
 _LIST_PART_ANY = re.sub(r"\(\?P<\w+>", "(?:", _LIST_PART)  # the same, without group names, to repeat
 #: One call of a list line: penalties joined by "+", "and", "plus", "with", "&" or "," ("4 min major +
@@ -744,6 +744,8 @@ _LIST_PART_ANY = re.sub(r"\(\?P<\w+>", "(?:", _LIST_PART)  # the same, without g
 #: (suspension for next game)") are split off first (:func:`_list_call`).
 _LIST_CALL = _LazyRegex(rf"(?P<parts>(?:{_LIST_PART_ANY})(?:{_LIST_JOIN}(?:{_LIST_PART_ANY}))*)\s*[.;]?", re.I)
 _LIST_ONE_PART = _LazyRegex(_LIST_PART, re.I)
+#: "+ game", "and a game": the game misconduct as officials shorten it.
+_PLUS_GAME = re.compile(r"((?:\+|&|\band\b|\bplus\b)\s*(?:an?\s+)?)game\b(?!\s+(?:misconduct|ejection))", re.I)
 #: An infraction's name as a list line gives it: one to six words of letters ("Tripping", "Checking
 #: from behind", "Too many men", "Cross-checking"), then the separator: a dash between spaces, a colon,
 #: a run of dots (a dot leader), or only space when the call starts with a length ("Unsportsmanlike
@@ -817,7 +819,9 @@ def _list_call(name: str, call: str, kind_of_minutes, in_penalty_list: bool
 
 
 def _list_parts(call: str, kind_of_minutes, in_penalty_list: bool) -> CodeParts | None:
-    """One call of a list line ("4 min major + game misconduct") taken apart, or None."""
+    """One call of a list line ("4 min major + game misconduct") taken apart, or None.  "game" after a
+    "+" or "and" is a game misconduct ("5 + game", "major and a game")."""
+    call = _PLUS_GAME.sub(r"\1game misconduct", call)
     cm = _LIST_CALL.fullmatch(call)
     if cm is None:
         return None
@@ -827,8 +831,8 @@ def _list_parts(call: str, kind_of_minutes, in_penalty_list: bool) -> CodeParts 
             kind = _norm_name(pm.group("cls"))
             if kind.startswith("penalty shot"):
                 kind = "penalty shot"
-            if kind == "match" and "penalt" not in pm.group(0).lower():
-                return None
+            if kind == "match" and "penalt" not in pm.group(0).lower() and not in_penalty_list:
+                return None  # "Jerseys: match"; under a penalties heading "Fighting - match" is one
             printed = pm.group("before") or pm.group("after") or pm.group("paren")
             parts.append(PenaltyPart(kind, _list_minutes(printed) if printed else None))
         else:

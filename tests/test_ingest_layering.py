@@ -457,3 +457,8 @@ def test_every_line_of_a_sheets_penalty_list_is_in_its_penalty_index(capsys):
     answer = json.loads(out)
     assert answer["citations"][0]["rule"] == "PENALTIES •2" and answer["citations"][0]["layer"] == "tournament"
     assert answer["answer"].startswith("Minor (1:30 minutes) — Tripping - 90 sec")
+    # the rulebook named in the question: answered from it, and the question kept as it was typed
+    status, out, _ = run_cli(capsys, "ask", "what's the penalty for tripping at summer slam", "--json")
+    answer = json.loads(out)
+    assert answer["question"] == "what's the penalty for tripping at summer slam"
+    assert answer["citations"][0]["ruleset"].startswith("summer-slam")

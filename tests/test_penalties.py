@@ -365,6 +365,10 @@ def _calls(line, in_list=True):
     ("Checking: major (5 min)", ("Checking", [(("major",), (5.0,))])),
     ("Too many men - bench minor", ("Too many men", [(("bench minor",), (None,))])),
     ("Interference - 3 min", ("Interference", [(("penalty",), (3.0,))])),  # a length no class has
+    # a second fresh user's sheets: "5 + game" (minutes and a game misconduct), a bare "match"
+    ("Checking from behind - 4 + game", ("Checking from behind", [(("major", "game misconduct"), (4.0, None))])),
+    ("Head contact: 5 + game misconduct", ("Head contact", [(("penalty", "game misconduct"), (5.0, None))])),
+    ("Fighting.....match", ("Fighting", [(("match",), (None,))])),
 ])
 def test_a_penalty_list_line_gives_the_infraction_and_its_call(line, expected):
     assert _calls(line) == expected
@@ -378,7 +382,6 @@ def test_a_penalty_list_line_gives_the_infraction_and_its_call(line, expected):
     "Game length: 2 x 20 min",
     "Mercy rule: if a team leads by 7 goals the game ends.",
     "Slew footing is a major penalty and a game misconduct.",
-    "Jerseys: match",                           # "match" alone is no match penalty
     "Penalty shot - 1 shooter",
     "Delay of game: 2",                         # a bare number is no length
 ])
@@ -390,8 +393,9 @@ def test_a_length_alone_is_a_penalty_only_in_a_list_of_penalties():
     assert _calls("Halftime - 2 min", in_list=False) is None
     assert _calls("Timeouts: 30 sec", in_list=False) is None
     assert _calls("Tripping - 90 sec", in_list=False) is None
-    # a class named outright is a call anywhere
+    # a class named outright is a call anywhere; "match" alone only in a list of penalties
     assert _calls("Fighting - Match penalty", in_list=False) == ("Fighting", [(("match",), (None,))])
+    assert _calls("Jerseys: match", in_list=False) is None
 
 
 @given(st.lists(st.sampled_from(["Tripping", "-", ":", "........", "90", "sec", "1:30", "4", "min", "major",

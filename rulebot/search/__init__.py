@@ -500,7 +500,8 @@ class Searcher:
             once.setdefault((c.ruleset, c.clause_id or c.rule), c)
         if len(once) < len(answer.citations):
             answer = replace(answer, citations=tuple(once.values()))
-        return replace(answer, question=asked) if answer.question == question else answer
+        # the question as it was typed, also when a rulebook named in it was taken out to layer it
+        return replace(answer, question=asked) if answer.question != asked else answer
 
     def _ask_one(self, question: str, ruleset: str | None = None, limit: int = 5,
                  compare: bool = True) -> Answer:
