@@ -65,7 +65,6 @@ NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
 ROW_RULE_WEIGHT = 1.5
 GOAL_WEIGHT = 1.3
-#: "What's the first tie-breaker", "the first thing we look at": the first item of a list asked for.
 #: A rule telling an official's gesture: "the Referee ... shall raise an arm to indicate", "the
 #: linesman shall extend his arm".
 _OFFICIAL_GESTURE = re.compile(r"\b(?:referee|official|linesman|linesmen|judge)s?\b[^.]{0,60}\b(?:raise|raises|raised"
@@ -79,6 +78,7 @@ _ASKS_CONSEQUENCE = re.compile(r"\bwhat (?:happens|now)\b|\bwhat (?:do|can|shoul
 CONSEQUENCE_SHARE = 0.75
 CONSEQUENCE_CONCEPT_IDF = 2.5
 _NO_PENALTY = re.compile(r"\b(?:is not a|no) penalty\b", re.I)
+#: "What's the first tie-breaker", "the first thing we look at": the first item of a list asked for.
 _FIRST_OF_LIST = re.compile(r"\b(?:the )?first (?:thing|one|tie-?break\w*|criteri\w*|step|factor|check|test)\b"
                             r"|\bwhat(?:'s| is| comes) first\b", re.I)
 FIRST_ITEM_WEIGHT = 1.25

@@ -226,7 +226,7 @@ def late_game_words(question: str) -> str:
 #: skates out with 40 seconds left on his minor", "I let him out of the box early", "he bolts before
 #: his time is up": the box (or the penalty being served) anywhere in the question ("I'm the box person.
 #: If a kid leaves early ..."), and in one sentence a way out and time still to serve.
-_IN_BOX = re.compile(r"\b(?:box|penalty bench|sin bin|bin|penalty box)\b|\b(?:his|her|their) (?:minor|major|penalty|time)\b", re.I)
+_IN_BOX = re.compile(r"\b(?:box|penalty bench|bin)\b|\b(?:his|her|their) (?:minor|major|penalty|time)\b", re.I)
 _WAY_OUT = re.compile(r"\b(?:(?:skat|walk|hopp?|jump|stepp?|came|come|get|got|bolt|let)\w*\s+(?:\w+\s+){0,2}?(?:out|back on)"
                       r"|leav\w*|left (?:the |his |her )?(?:box|bench|penalty)|bolt\w*|releas\w*"
                       r"|open\w* the (?:door|gate))\b", re.I)

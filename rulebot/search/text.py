@@ -86,7 +86,7 @@ def respell(text: str) -> str:
     text = _CLASS_BY_MINUTES.sub(lambda m: f"{m.group(1)} {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     syn = load_synonyms()
-    short = syn.__dict__.get("abbreviations")
+    short = syn.abbreviations
     letters = [ch for ch in text if ch.isalpha()]
     if short and sum(ch.isupper() for ch in letters) <= SHOUTED_SHARE * len(letters):
         # officials' shorthand in capitals ("DOG", "TMM", "TO"), as written: "dog" stays a dog, and a
