@@ -39,6 +39,15 @@ INTRO = re.compile(r"(?:here are|below are|these are|attached are|please find)\b
 #: 555-0100."): a phone number or an e-mail address after a word about getting in touch.
 CONTACT = re.compile(r"(?:if you have (?:any )?|for (?:any )?|any )?(?:questions?|contact|call|e-?mail|phone|text|reach)\b.{0,80}?"
                      r"(?:\d{3}[-.\s]\d{4}|[\w.+-]+@[\w-]+\.\w)", re.I)
+#: ... or that sends the reader to a person with their questions, with no number or address ("Please
+#: contact Marie at the desk with any questions.", Fall Fete sheet): the line ends with "questions".
+CONTACT_ASK = re.compile(r"(?:please\s+)?(?:contact|ask|see|talk to|speak (?:to|with))\s[^.!?]{0,80}?"
+                         r"\b(?:any|your|with)\s+(?:any\s+)?questions?\s*[.!]?$", re.I)
+
+#: A line of a list written with a dot leader and no bullet, ``Name.....call`` ("Tripping.............2
+#: min", "Fighting.............match", Fall Fete sheet): some words, a run of four or more dots, and
+#: what follows them.  Such a line is an entry of a list, never a heading.
+DOT_LEADER_LINE = re.compile(r"[A-Za-z][^.•▪◦·*]{0,60}?\.{4,}\s*[^.\s].{0,80}")
 
 
 def squash(text: str) -> str:
@@ -153,8 +162,9 @@ class Builder:
             rest = [i for i in filled if i not in drop]
             # whom to ask, at the end or just before the sign-off ("If you have questions contact Sam at
             # 555-1234." / "Cheers," / "Sam")
-            if len(rest) > 2 and CONTACT.match(lines[rest[-1]].strip()) and len(lines[rest[-1]].strip()) <= 160:
-                self.artefact(lines[rest[-1]].strip(), "whom to contact, not a rule")
+            last = lines[rest[-1]].strip() if rest else ""
+            if len(rest) > 2 and (CONTACT.match(last) or CONTACT_ASK.match(last)) and len(last) <= 160:
+                self.artefact(last, "whom to contact, not a rule")
                 drop.append(rest[-1])
         return [ln for i, ln in enumerate(lines) if i not in drop]
 

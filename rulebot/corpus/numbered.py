@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from rulebot.corpus.builder import Builder, Node, ParseResult
+from rulebot.corpus.builder import DOT_LEADER_LINE, Builder, Node, ParseResult
 
 _NUMBERED = re.compile(r"(\d{1,3}[A-Z]?)[.)]\s+")
 #: A numbered rule written with the word and a separator: "Rule 8 - Each team ...", "Rule 8: ...",
@@ -41,9 +41,10 @@ def _number(line: str) -> re.Match[str] | None:
 
 def _is_heading(line: str, max_words: int = 8) -> bool:
     """A heading is a short line that is not a sentence: at most ``max_words`` words, no full stop at
-    its end (a closing colon is allowed: "Penalties:")."""
+    its end (a closing colon is allowed: "Penalties:"), and no dot leader: "Tripping.............2 min"
+    is an entry of a list (:data:`~rulebot.corpus.builder.DOT_LEADER_LINE`), never a heading."""
     words = line.split()
-    if not words or len(words) > max_words or _number(line) or _BULLET.match(line):
+    if not words or len(words) > max_words or _number(line) or _BULLET.match(line) or DOT_LEADER_LINE.fullmatch(line):
         return False
     if re.search(r"[.;,!?]$", line):
         return False
@@ -219,12 +220,15 @@ class NumberedParser:
         bm = _BULLET.match(line)
         if bm is None and (_BULLET.match(previous) or _TIGHT_BULLET.match(previous)):
             bm = _TIGHT_BULLET.match(line)  # "-Unsportsmanlike conduct 1:30" after "- Tripping - 90 sec"
-        if bm:
+        if bm or DOT_LEADER_LINE.fullmatch(line):
+            # a bullet, or a list entry written with a dot leader and no bullet ("Penalties are as
+            # follows:" / "Tripping.............2 min" / "Fighting.............match"): an item
             parent = self.section
             k = sum(1 for c in parent.children if c.kind == "item") + 1
             label = parent.number or parent.title
-            node = self.b.add(parent, f"i{k}", f"{label} •{k}".strip(), "", "item", marker=bm.group(0))
-            self.b.text(node, line[bm.end():])
+            node = self.b.add(parent, f"i{k}", f"{label} •{k}".strip(), "", "item",
+                              marker=bm.group(0) if bm else None)
+            self.b.text(node, line[bm.end():] if bm else line)
             self.last = node
             return
         if _is_heading(line):
