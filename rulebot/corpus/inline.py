@@ -7,13 +7,17 @@ ids are stable for the same text.  A sentence that opens with an inline heading 
 marked in the source, so the sentences after it stay clauses of their own).  A lettered list
 ("a. Head to Head. b. Goals Against.") becomes sub-clauses "12 a", "12 b" of the sentence that introduces
 it, each holding the sentences up to the next letter; a bullet ends the list and starts a new clause.
+A list of dot-leader lines after a sentence ending in a colon ("Penalties are as follows:" /
+"Tripping.............2 min" / "Fighting.............match", Fall Fete sheet) is that sentence's list:
+the sentence is the title of its clause, each line an item under it ("10 •1", "10 •2", ...), and the
+prose after the list goes on one clause a sentence.
 """
 
 from __future__ import annotations
 
 import re
 
-from rulebot.corpus.builder import FOLLOWS, GREETING, INTRO, SIGN_OFF, Builder, Node, ParseResult
+from rulebot.corpus.builder import DOT_LEADER_LINE, FOLLOWS, GREETING, INTRO, SIGN_OFF, Builder, Node, ParseResult
 
 # A sentence ends at ". " (or "? ", "! ") followed by a capital, a bullet or a list letter.
 _SENTENCE = re.compile(r"(?<=[.!?])(?<!\s[a-z]\.)\s+(?=[A-Z•]|[a-z]\.\s)|(?<=:)\s+(?=[a-z]\.\s)|\s+(?=•)")
@@ -37,21 +41,57 @@ def _split_title(lines: list[str]) -> tuple[str, str]:
 
 
 
+def dot_leader_lists(lines: list[str]) -> set[int]:
+    """The indexes of the lines that are entries of a list written with dot leaders and no bullets:
+    a run of two or more :data:`~rulebot.corpus.builder.DOT_LEADER_LINE` lines right after a line
+    ending in a colon ("Penalties are as follows:" / "Tripping.............2 min" /
+    "Hooking..............2 min" / ... / "Fighting.............match", Fall Fete sheet)."""
+    out: set[int] = set()
+    i = 1
+    while i < len(lines):
+        j = i
+        while j < len(lines) and DOT_LEADER_LINE.fullmatch(lines[j]):
+            j += 1
+        if j - i >= 2 and lines[i - 1].endswith(":"):
+            out.update(range(i, j))
+        i = max(j, i + 1)
+    return out
+
+
 def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
     """Parse a one-paragraph rule sheet with inline headings (U9 style) into a clause tree."""
     b = Builder(ruleset, title)
     # a letter's greeting and sign-off on lines of their own ("Hi refs," ... "Cheers," "Dave"): not
     # joined to the rule next to them
     lines = b.without_letter([ln.strip() for ln in text.split("\n") if ln.strip()])
-    doc_title, body = _split_title(lines)
+    listed = dot_leader_lists(lines)
+    first = min(listed, default=len(lines))
+    doc_title, body = _split_title(lines[:first])
     if doc_title:
         b.title(b.root, doc_title)
     sentences = [s.strip() for s in _SENTENCE.split(body) if s.strip()]
+    entries: set[int] = set()  # the indexes in ``sentences`` of dot-leader list entries
+    prose: list[str] = []
+    for at in range(first, len(lines) + 1):
+        if at == len(lines) or at in listed:
+            sentences += [s.strip() for s in _SENTENCE.split(" ".join(prose)) if s.strip()]
+            prose = []
+            if at < len(lines):
+                entries.add(len(sentences))
+                sentences.append(lines[at])
+        else:
+            prose.append(lines[at])
     intro: Node | None = None     # the clause that introduced a lettered list
     item: Node | None = None      # the current list item
     expected_letter = "a"
     n = 0
+    listing: Node | None = None   # the clause whose dot-leader list is being read
     for i, sent in enumerate(sentences):
+        if i in entries and listing is not None:
+            k = sum(1 for c in listing.children if c.kind == "item") + 1
+            b.text(b.add(listing, f"i{k}", f"{listing.number} •{k}", "", "item"), sent)
+            continue
+        listing = None
         if (i == 0 and GREETING.match(sent)) or (i == len(sentences) - 1 and SIGN_OFF.match(sent)):
             b.artefact(sent, "greeting or sign-off of a sheet sent as a message, not a rule")
             continue
@@ -89,7 +129,13 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
             b.title(node, hm.group(1))
             b.marker(hm.group(0)[len(hm.group(1)):])
             sent = sent[hm.end():]
-        b.text(node, sent)
+        if i + 1 in entries and sent.endswith(":") and not node.title:
+            # "Penalties are as follows:" over its dot-leader list: the list's title
+            b.title(node, sent[:-1])
+            b.marker(":")
+            listing = node
+        else:
+            b.text(node, sent)
         nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
         if sent.endswith(":") and nxt.startswith("a. "):
             intro, expected_letter = node, "a"

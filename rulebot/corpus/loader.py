@@ -53,7 +53,10 @@ def detect_layout(text: str) -> str:
     lines opening with a decimal number ("3.2") or lettered items ("a)", "(b)") -- see
     :mod:`rulebot.corpus.outline`; ``numbered`` when three or more lines open with "N." or "NA.";
     ``inline`` for a few long unnumbered paragraphs, or any text in which the numbered parser finds no
-    heading or numbered rule (plain paragraphs); else ``numbered`` (headings and paragraphs)."""
+    heading or numbered rule (plain paragraphs), also once a list of dot-leader lines and the sentence
+    introducing it ("Penalties are as follows:" / "Tripping.............2 min", see
+    :func:`rulebot.corpus.inline.dot_leader_lists`) are set aside; else ``numbered`` (headings and
+    paragraphs)."""
     lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
     if len(re.findall(r"\bRULE\s+\d{3}\b", text)) >= 3:
         return "rha"
@@ -65,13 +68,28 @@ def detect_layout(text: str) -> str:
         return "numbered"
     if len(lines) <= 3 and sum(len(ln) for ln in lines) > 800:
         return "inline"
+    if not _has_structure(text):
+        return "inline"  # plain paragraphs ("Minor penalties are 90 seconds. ..."): one clause a sentence
+    from rulebot.corpus.inline import dot_leader_lists
+
+    listed = dot_leader_lists(lines)
+    if listed and not _has_structure("\n".join(
+            ln for i, ln in enumerate(lines) if i not in listed and i + 1 not in listed)):
+        # paragraphs with a list of dot-leader lines after a sentence that introduces it ("Penalties are
+        # as follows:" / "Tripping.............2 min" / "Fighting.............match"): the list is no
+        # heading structure, the sheet is prose
+        return "inline"
+    return "numbered"
+
+
+def _has_structure(text: str) -> bool:
+    """Whether the numbered parser finds a heading with something under it or a numbered rule in
+    ``text``; a heading with nothing under it is no structure (the "Dave" under an e-mail's
+    "Cheers,"), nor are unnumbered paragraphs ("¶1")."""
     probe = parser_for("numbered")("probe", text, "").clauses
     parents = {c.parent for c in probe}
-    # a heading with nothing under it is no structure (the "Dave" under an e-mail's "Cheers,")
-    if not any(c.kind != "document" and not c.number.startswith("¶") and (c.kind != "section" or c.id in parents)
-               for c in probe):
-        return "inline"  # plain paragraphs ("Minor penalties are 90 seconds. ..."): one clause a sentence
-    return "numbered"
+    return any(c.kind != "document" and not c.number.startswith("¶") and (c.kind != "section" or c.id in parents)
+               for c in probe)
 
 
 #: A contents entry's dot leader and page number ("GLOSSARY ........ 7", "Rink ..... 11 Goal Cages"):
