@@ -482,6 +482,67 @@ def test_dot_leaders_in_a_penalty_list_are_no_table_of_contents(capsys):
     assert detect_layout(corpus_root().joinpath("firs-2017", "source.txt").read_text(encoding="utf-8")) == "decimal"
 
 
+def test_an_unbulleted_dot_leader_list_in_a_mailed_sheet_is_a_list_not_headings(capsys, tmp_path):
+    from rulebot.corpus.loader import detect_layout
+    from rulebot.penalties import infractions
+
+    # greeting, prose, "Penalties are as follows:" over "Tripping.............2 min" lines with no
+    # bullets, a paragraph, whom to ask and a sign-off (a fresh user's e-mailed sheet)
+    status, out, err = run_cli(capsys, "ingest", str(DATA / "fall-fete-dotted.txt"), "--base", "ball-hockey")
+    assert status == 0, err
+    index = load_index(use_cache=False)
+    assert index.rulesets["fall-fete-dotted"].layout == "inline"
+    clauses = _clauses(index, "fall-fete-dotted")
+    assert not any("....." in (title or "") for _, _, title, *_ in clauses)  # no dot-leader line is a heading
+    names = ["Tripping.............2 min", "Hooking..............2 min", "High sticking........2 min",
+             "Body contact.........2 min", "Slapshot.............2 min", "Cross checking.......5 min",
+             "Fighting.............match"]
+    assert clauses[9:18] == [
+        ("9", "9", "", "paragraph", "There is no body contact of any kind.", ""),
+        ("10", "10", "Penalties are as follows", "paragraph", "", ""),
+        *[(f"10.i{k}", f"10 •{k}", "", "item", text, "10") for k, text in enumerate(names, 1)],
+    ]
+    assert clauses[1][4] == "Games are two 18 minute halves with a running clock."
+    assert clauses[18:] == [("11", "11", "", "paragraph",
+                             "A player with two majors in the tournament is suspended for the next game.", "")]
+    # the greeting, the line introducing the sheet, whom to ask and the sign-off are no clauses
+    texts = " ".join(c[4] for c in clauses)
+    assert "Here are the rules" not in texts and "contact Marie" not in texts and "coaches" not in texts
+    assert "good luck" not in texts
+    rows = [(i.infraction, i.rule, i.penalty, i.minutes) for i in infractions(index, "fall-fete-dotted")]
+    assert rows == [("Tripping", "10 •1", "penalty", 2.0), ("Hooking", "10 •2", "penalty", 2.0),
+                    ("High sticking", "10 •3", "penalty", 2.0), ("Body contact", "10 •4", "penalty", 2.0),
+                    ("Slapshot", "10 •5", "penalty", 2.0), ("Cross checking", "10 •6", "penalty", 5.0),
+                    ("Fighting", "10 •7", "match", None)]
+    # in a sheet whose minors are 2 minutes and majors 5, the lengths are those classes
+    sheet = tmp_path / "fall-classes.txt"
+    sheet.write_text((DATA / "fall-fete-dotted.txt").read_text(encoding="utf-8").replace(
+        "There is no body contact of any kind.",
+        "There is no body contact of any kind. Minor penalties are 2 minutes. Major penalties are 5 minutes."),
+        encoding="utf-8")
+    assert detect_layout(sheet.read_text(encoding="utf-8")) == "inline"
+    ingest_file(sheet, "fall-classes", base="ball-hockey")
+    rows = [(i.infraction, i.penalty, i.minutes) for i in infractions(load_index(use_cache=False), "fall-classes")]
+    assert rows[0] == ("Tripping", "minor", 2.0) and rows[5] == ("Cross checking", "major", 5.0)
+    assert rows[6] == ("Fighting", "match", None)
+
+
+def test_a_dot_leader_line_is_never_a_heading_of_a_numbered_sheet():
+    from rulebot.corpus.numbered import _is_heading, parse_numbered
+
+    assert not _is_heading("Fighting.............match") and not _is_heading("Tripping.............2 min")
+    assert _is_heading("Penalties are as follows:")
+    # a numbered sheet with the same list: the dot-leader lines are the heading's items
+    result = parse_numbered("s", "Spring Cup\n\n1. Games are 2 x 18 minutes.\n2. Body checking is not allowed.\n"
+                                 "3. No slapshots.\n\nPenalties\nTripping.............2 min\n"
+                                 "Fighting.............match\n")
+    items = [(c.number, c.kind, c.text) for c in result.clauses if c.parent == "s:penalties"]
+    assert items == [("Penalties •1", "item", "Tripping.............2 min"),
+                     ("Penalties •2", "item", "Fighting.............match")]
+    assert [c.title for c in result.clauses if c.kind == "section"][-1] == "Penalties"
+    assert not any("...." in c.title for c in result.clauses)
+
+
 # ------------------------------------------------------------------------------------ remove, check
 
 
