@@ -12,14 +12,13 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (STATES_DEFINITION, best_sentences, citation, label, normalise_numbers,
-                                   other_parts, penalty_list_of, procedure_of, procedure_steps, question_parts,
-                                   row_rule, rule_of, sentences, short_answer, unanswered_parts)
+from rulebot.search.answer import (NOT_A_PENALTY, STATES_DEFINITION, best_sentences, citation, label,
+                                   normalise_numbers, other_parts, penalty_list_of, procedure_of, procedure_steps,
+                                   question_parts, row_rule, rule_of, sentences, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_penalty)
-from rulebot.search.query import (RULE_NUMBER, early_release_words, late_game_words, object_words, official_words,
-                                  parse_query, penalty_time_left_words, without_request)
+from rulebot.search.query import RULE_NUMBER, parse_query, rulebook_words, without_request
 from rulebot.search.text import introduces_list, load_synonyms, respell, stem, terms
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
@@ -77,7 +76,6 @@ _ASKS_CONSEQUENCE = re.compile(r"\bwhat (?:happens|now)\b|\bwhat (?:do|can|shoul
 #: and has a word of the story (idf at least CONSEQUENCE_CONCEPT_IDF) the best one has.
 CONSEQUENCE_SHARE = 0.75
 CONSEQUENCE_CONCEPT_IDF = 2.5
-_NO_PENALTY = re.compile(r"\b(?:is not a|no) penalty\b", re.I)
 #: "What's the first tie-breaker", "the first thing we look at": the first item of a list asked for.
 _FIRST_OF_LIST = re.compile(r"\b(?:the )?first (?:thing|one|tie-?break\w*|criteri\w*|step|factor|check|test)\b"
                             r"|\bwhat(?:'s| is| comes) first\b", re.I)
@@ -154,8 +152,7 @@ class Searcher:
                 seen.add(c.id)
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
-        rest = (f"{rest} {official_words(rest)} {late_game_words(rest)} {object_words(rest)} "
-                f"{early_release_words(rest)} {penalty_time_left_words(rest)}").strip()
+        rest = f"{rest} {rulebook_words(rest)}".strip()
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
         ranked = self.topic_said(ranked, rest, scope)
         intent = classify(query)
@@ -245,7 +242,7 @@ class Searcher:
         for i, h in enumerate(hits[1:depth], 1):
             e = r.doc_of.get(h.clause.id)
             if (h.clause.ruleset == top.clause.ruleset and h.score >= CONSEQUENCE_SHARE * top.score
-                    and imposes_penalty(h.clause.text) and not _NO_PENALTY.search(h.clause.text)
+                    and imposes_penalty(h.clause.text) and not NOT_A_PENALTY.search(h.clause.text)
                     and e is not None and any(g & r.doc_terms[e] for g in shared)):
                 return [Hit(h.clause, top.score)] + hits[:i] + hits[i + 1:]
         return hits

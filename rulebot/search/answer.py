@@ -255,7 +255,7 @@ def _optional_call(index: ClauseIndex, ruleset: str, sentence: str, parts_list) 
     return f"{base}, which may include a {' or '.join(dict.fromkeys(options))}"
 
 
-_NOT_A_PENALTY = re.compile(r"\b(?:is|are|shall|will|does) not (?:be |result in )?(?:a |considered a )?penalt"
+NOT_A_PENALTY = re.compile(r"\b(?:is|are|shall|will|does) not (?:be |result in )?(?:a |considered a )?penalt"
                             r"|\bno penalty (?:shall|should|will) be\b", re.I)
 
 
@@ -293,7 +293,7 @@ def _consequence(sents: list[str], used: list[str]) -> list[str]:
     if i >= len(sents) or sents[i] in used:
         return []
     nxt = sents[i]
-    if _NEW_CASE.search(nxt) or _NOT_A_PENALTY.search(nxt) or len(nxt) > 160:
+    if _NEW_CASE.search(nxt) or NOT_A_PENALTY.search(nxt) or len(nxt) > 160:
         return []
     return [nxt]
 
@@ -332,7 +332,7 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
     rules_with_paragraphs = {rule_of(index, h.clause) for h in top4 if h.clause.kind in ("paragraph", "item")}
 
     def later(h: Hit) -> int:
-        if h is hits[0] and _NOT_A_PENALTY.search(best_sentences(h.clause.text, query, 1)):
+        if h is hits[0] and NOT_A_PENALTY.search(best_sentences(h.clause.text, query, 1)):
             return 0  # the NOTE that clears the play is the call (RHA 621 (a) NOTE 2: a stick caught in a sweater)
         return int(h.clause.kind in ("note", "situation") and rule_of(index, h.clause) in rules_with_paragraphs)
 
@@ -356,12 +356,12 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
             continue
         # a bracketed sentence is a clarification, not a call ("(Minor Penalties or Coincidental ...)")
         cands = [s for s in sentences(c.text) if imposes_penalty(s) and not s.startswith("(")]
-        if all(_NOT_A_PENALTY.search(s) for s in cands):
+        if all(NOT_A_PENALTY.search(s) for s in cands):
             # an infraction defined without a penalty sentence of its own ("Hooking: Impeding a
             # player ... will be called a hook."): the call its rulebook's penalty list gives it
             recs = [i for i in pen.infractions(index, c.ruleset)
                     if i.clause_id == c.id and i.source == "text" and i.parts.parts]
-            if recs and not any(_NOT_A_PENALTY.search(s) for s in sentences(best_sentences(c.text, query, 1))):
+            if recs and not any(NOT_A_PENALTY.search(s) for s in sentences(best_sentences(c.text, query, 1))):
                 call = describe_call(index, c.ruleset, [recs[0].parts])
                 said = [best_sentences(c.text, query, limit=1)]
                 said += _consequence(sentences(c.text), said)
@@ -388,7 +388,7 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
             chosen = [best] + [x for x in chosen if x != best]
         calls, used = [], []
         for n, sent in enumerate(chosen):
-            if _NOT_A_PENALTY.search(sent):
+            if NOT_A_PENALTY.search(sent):
                 call = "no penalty"  # "A Slap shot past half is not a penalty but a loss of possession"
             else:
                 call = _optional_call(index, c.ruleset, sent, pen.parts_from_text(sent, generic))

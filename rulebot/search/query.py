@@ -287,3 +287,12 @@ def without_request(question: str) -> str:
     would be left."""
     rest = _REQUEST.sub("", question, count=1)
     return rest if rest.strip(" ?.!") else question
+
+
+def rulebook_words(question: str) -> str:
+    """The rulebooks' words for what a question tells in its own (:func:`official_words`,
+    :func:`late_game_words`, :func:`object_words`, :func:`early_release_words`,
+    :func:`penalty_time_left_words`), joined; "" when it tells none of them."""
+    found = (official_words(question), late_game_words(question), object_words(question),
+             early_release_words(question), penalty_time_left_words(question))
+    return " ".join(w for w in found if w)
