@@ -1607,3 +1607,73 @@ def test_time_left_on_a_penalty_is_no_time_left_in_the_game():
     assert penalty_time_left_words("they pull the goalie with 40 seconds left") == ""
     # RHA 639 (b) 4 F: "No player who has any un-expired penalty time at the end of the game may participate"
     assert get_searcher().ask(told, "rha").citations[0].rule == "639 (b) 4 F"
+
+
+def first_rule(question: str, ruleset: str) -> str:
+    """The rule number of the first citation ``ask`` gives (its title for a glossary entry)."""
+    cite = get_searcher().ask(question, ruleset).citations[0]
+    return cite.rule
+
+
+def test_a_step_told_in_the_story_comes_before_the_first_step_of_the_same_procedure():
+    # both steps share "three"; the search ranks "still tied after three shots" higher, the list order does not
+    cite = get_searcher().ask("Still even after three winning shots each - what happens next?", "youth-cup").citations[0]
+    assert "still tied after three shots" in cite.text
+
+
+def test_a_gesture_seen_on_video_is_still_the_signal():
+    a = get_searcher().ask("On the game video the ref puts his free hand on his knee, both skates on the "
+                           "floor. What is he calling?", "firs-2017")
+    assert a.answered and a.answer.startswith("Kneeing") and "say nothing about video" in a.answer
+
+
+def test_a_stick_that_measures_legal_is_an_unsubstantiated_request():
+    for q in ("Their coach had us measure our forward's stick and it turned out legal. Anything for them?",
+              "We asked for a curve check on their captain and the stick came back legal. Do we get penalized?"):
+        assert first_rule(q, "rha") == "610 (f)", q
+
+
+def test_the_arm_going_up_is_the_delayed_penalty_in_words_of_its_own():
+    # ball hockey never says "delayed": "play is blown down when the offending team gets possession"
+    assert first_rule("Arm went up on their player for a hook. When do I stop play and who gets possession?",
+                      "ball-hockey") == "23"
+    # the raised arm is the story; "when does play stop", "whose ball" ask no signal (ball hockey has none,
+    # and FIRS's signal list is not the answer)
+    for q in ("Ref's arm went up on them. When does he whistle it, and whose ball is it?",
+              "The ref put his arm up for a penalty against them - when does play stop?"):
+        assert not classify(q).signal, q
+        assert first_rule(q, "ball-hockey") == "23", q
+
+
+def test_a_penalty_row_speaks_for_its_rule_by_the_share_of_its_description_the_question_says():
+    # "Stick Swung above shoulder" shares two of its four words: it no longer outweighs the altercation
+    assert first_rule("Two players start a scrap and one swings his stick at the other. What do I give?",
+                      "firs-2017") == "6.4.30 C"
+
+
+def test_a_defined_term_told_in_other_words_is_the_glossary_entry_asked_for():
+    assert first_rule("Two goalies injured, a skater goes in net. What is his status?", "firs-2017") == "Temporary Goalkeeper"
+    # a term said outright keeps its own entry ("goal cage" is no story of another term)
+    assert "105 cm" in get_searcher().ask("What are the inside dimensions of the goal cage?", "firs-2017").answer
+
+
+def test_the_first_player_off_the_bench_into_a_fight():
+    assert first_rule("Brawl breaks out and one of theirs hops the boards off the bench first. What's he get?",
+                      "firs-2017") == "6.4.27 F"
+
+
+def test_a_note_that_tells_the_case_comes_before_its_rule():
+    # RHA 621 (a) NOTE 2: a stick caught in an opponent's sweater is no penalty (the sweater is the case)
+    assert first_rule("A forward's stick gets tangled up in the defenceman's sweater. Do I call holding the stick?",
+                      "rha") == "621 (a) NOTE 2"
+
+
+def test_a_player_on_the_bench_who_plays_the_puck():
+    assert first_rule("A guy sitting on the bench reaches over and stops the puck with his stick as it goes by. "
+                      "What's the penalty?", "firs-2017") == "6.4.24 B"
+
+
+def test_does_it_go_down_as_a_save_asks_what_a_save_is():
+    assert classify("Does that go down as a save?").definition
+    assert first_rule("The shot was missing the net but the goalie blocked it with his pad. Does that go down as "
+                      "a save?", "firs-2017") == "4.6 D NOTE"

@@ -63,6 +63,10 @@ _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "fo
 NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
 ROW_RULE_WEIGHT = 1.5
+#: A row's rule gains ROW_RULE_WEIGHT scaled from this share (the question says none of the row's
+#: description) to all of it (it says every word): "Stick Swung above shoulder" is half said by "swings
+#: his stick".
+ROW_FLOOR = 0.5
 GOAL_WEIGHT = 1.3
 #: A rule telling an official's gesture: "the Referee ... shall raise an arm to indicate", "the
 #: linesman shall extend his arm".
@@ -76,6 +80,8 @@ _ASKS_CONSEQUENCE = re.compile(r"\bwhat (?:happens|now)\b|\bwhat (?:do|can|shoul
 #: and has a word of the story (idf at least CONSEQUENCE_CONCEPT_IDF) the best one has.
 CONSEQUENCE_SHARE = 0.75
 CONSEQUENCE_CONCEPT_IDF = 2.5
+#: A NOTE of the best rule that tells the case asked about goes first when it scores at least this share of it.
+NOTE_CASE_SHARE = 0.85
 #: "What's the first tie-breaker", "the first thing we look at": the first item of a list asked for.
 _FIRST_OF_LIST = re.compile(r"\b(?:the )?first (?:thing|one|tie-?break\w*|criteri\w*|step|factor|check|test)\b"
                             r"|\bwhat(?:'s| is| comes) first\b", re.I)
@@ -158,10 +164,12 @@ class Searcher:
         intent = classify(query)
         reranked = rerank(ranked, intent, self.index)
         if intent.penalty:
-            reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked), query), self.index)
+            reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked, query), query), self.index)
         if intent.number:
             reranked = self.prefer_numbered_subject(reranked, rest)
         reranked = prefer_defining_clause(reranked, query, intent)  # "when the book says 'altercation', ..."
+        if intent.definition:
+            reranked = self.story_term_defined(reranked, rest)
         if _FIRST_OF_LIST.search(query):
             reranked = self.prefer_first_item(reranked)
         if bare_topic(rest):
@@ -172,6 +180,8 @@ class Searcher:
         if _ASKS_CONSEQUENCE.search(query) and not intent.penalty:
             reranked = self.consequence_first(reranked, rest)
         reranked = rule_before_note(reranked)
+        if not bare_topic(rest):  # "too many men" asks for the rule, not a case of it
+            reranked = self.note_of_the_case_first(reranked, rest)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -244,6 +254,48 @@ class Searcher:
             if (h.clause.ruleset == top.clause.ruleset and h.score >= CONSEQUENCE_SHARE * top.score
                     and imposes_penalty(h.clause.text) and not NOT_A_PENALTY.search(h.clause.text)
                     and e is not None and any(g & r.doc_terms[e] for g in shared)):
+                return [Hit(h.clause, top.score)] + hits[:i] + hits[i + 1:]
+        return hits
+
+    def story_term_defined(self, hits: list[Hit], query: str) -> list[Hit]:
+        """For "what is he in the rules?" after a story that names a defined term in other words ("a
+        forward is putting the pads on": FIRS's glossary "Temporary Goalkeeper", through the synonym
+        list): the glossary entry of that term weighs QUOTED_TERM_WEIGHT more."""
+        from rulebot.search.text import words
+
+        syn = load_synonyms()
+        # the members of the groups of the synonym-list phrases of two words or more the query says
+        kin = {tuple(words(m)) for p in self.ranker.query_phrases(words(query)) if len(words(p)) > 1
+               for gi in syn.by_phrase.get(tuple(words(p)), ()) for m in syn.groups[gi]}
+        if not kin:
+            return hits
+        said = set(terms(query))
+        if any(h.clause.kind == "definition" and {stem(w) for w in words(h.clause.title)} <= said for h in hits[:10]):
+            return hits  # a defined term said outright is the one asked about ("goal cage", "power play")
+
+        out = [Hit(h.clause, h.score * (QUOTED_TERM_WEIGHT if h.clause.kind == "definition"
+                                        and tuple(words(h.clause.title)) in kin else 1.0)) for h in hits]
+        return sorted(out, key=lambda h: -h.score)
+
+    def note_of_the_case_first(self, hits: list[Hit], query: str, depth: int = 3) -> list[Hit]:
+        """A NOTE of the best rule, among the next ``depth`` hits, before that rule when it has a concept of
+        the question (idf at least CONSEQUENCE_CONCEPT_IDF) the rule lacks and scores at least
+        NOTE_CASE_SHARE of it (the people named are no such concept): the case told ("his stick got tangled in their guy's jersey and he was
+        called for holding the stick": RHA 621 (a) NOTE 2, "When a player's stick is caught in the ...
+        sweater of his/her opponent, no penalty shall be assessed", before 621 (a))."""
+        if not hits:
+            return hits
+        top = hits[0]
+        r = self.ranker
+        d = r.doc_of.get(top.clause.id)
+        if d is None:
+            return hits
+        for i, h in enumerate(hits[1:depth], 1):
+            if h.clause.kind != "note" or h.clause.parent != top.clause.id or h.score < NOTE_CASE_SHARE * top.score:
+                continue
+            e = r.doc_of.get(h.clause.id)
+            if e is not None and any(w >= CONSEQUENCE_CONCEPT_IDF and g & r.doc_terms[e] and not g & r.doc_terms[d]
+                                     and not g & _role_stems() for w, g in r.concepts(query)):
                 return [Hit(h.clause, top.score)] + hits[:i] + hits[i + 1:]
         return hits
 
@@ -363,15 +415,24 @@ class Searcher:
             out.append(Hit(h.clause, h.score * w))
         return sorted(out, key=lambda h: -h.score)
 
-    def rules_of_rows(self, hits: list[Hit], depth: int = 10) -> list[Hit]:
+    def rules_of_rows(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """For a penalty question: a penalty-index row found among the best hits ("Tripping 6.4.33 A
-        2'") speaks for the rule it summarises, which scores at least as well as the row (FIRS
-        6.4.33 A, whose own text never says "tripping")."""
+        2'") speaks for the rule it summarises, which scores as well as the row times ROW_RULE_WEIGHT,
+        scaled by the share of the row's description words ``query`` says, from ROW_FLOOR (FIRS 6.4.33 A,
+        whose own text never says "tripping")."""
         best = {h.clause.id: h.score for h in hits}
+        groups: list[frozenset[str]] = []
         for h in hits[:depth]:
             rule = row_rule(self.index, h.clause) if h.clause.kind == "table-row" else None
-            if rule is not None and best.get(rule.id, 0.0) < h.score * ROW_RULE_WEIGHT:
-                best[rule.id] = h.score * ROW_RULE_WEIGHT
+            if rule is None:
+                continue
+            if not groups:
+                groups = [g for _, g in self.ranker.concepts(query)] or [frozenset()]
+            said = [t for t in terms(h.clause.text) if len(t) > 2 and not any(ch.isdigit() for ch in t)]
+            share = sum(1 for t in said if any(t in g for g in groups)) / len(said) if said else 1.0
+            weight = ROW_RULE_WEIGHT * (ROW_FLOOR + (1 - ROW_FLOOR) * share)
+            if best.get(rule.id, 0.0) < h.score * weight:
+                best[rule.id] = h.score * weight
                 if rule.id not in {x.clause.id for x in hits}:
                     hits = hits + [Hit(rule, 0.0)]
         out = [Hit(h.clause, best[h.clause.id]) for h in hits]
@@ -540,6 +601,10 @@ class Searcher:
         missing = self.uncovered_terms(pq.text or question, scope) if not pq.clauses else []
         aside = [] if pq.clauses or missing else self.uncovered_terms(pq.text or question, scope,
                                                                       load_synonyms().around)
+        if missing and intent.signal and hits and hits[0].clause.kind == "signal":
+            # a gesture the signal list describes, seen somewhere the rulebook never names ("in the
+            # clinic video the referee rests his hand on his knee"): the signal, the rest an aside
+            missing, aside = [], missing
         if aside and self.rule_matters(pq.text or question) <= AROUND_ALONE:
             missing, aside = aside, []  # "can a player wear a GoPro on his helmet?"
         if not hits and not missing and intent.penalty and len(scope) == 1:
@@ -604,7 +669,8 @@ class Searcher:
         if procedure is not None:
             # the steps the answer quotes first, the one that fits the question best before the
             # clause announcing them (the steps are the substance; "as follows:" is not)
-            steps = procedure_steps(self.index, procedure, question, best_first=True)
+            steps = procedure_steps(self.index, procedure, question, best_first=True,
+                                    ranked={h.clause.id: i for i, h in enumerate(hits)})
             quoted = (steps[:1] + [procedure] + steps[1:] if steps and not is_fragment(steps[0].text)
                       else [procedure] + steps)  # "Points" says nothing before "The ranking ... by"
             ids = {c.id for c in quoted}
@@ -1088,7 +1154,7 @@ _ASKED_TERM = re.compile(
     r"\s*(?:[?.!,;:]|\s[-–—]\s|$| in (?:the )?(?:rules?|book|rulebook)\b| exactly\b| actually\b| anyway\b)"
     r"|\bwhat (?:does|do) (?:an? |the )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?: actually| exactly| really)? mean\b"
     r"|\b(?:define|definition of|meaning of) (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)"
-    r"|\b(?:counts? as|is considered|constitutes?) (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)",
+    r"|\b(?:counts? as|is considered|constitutes?|go(?:es)? down as|(?:is|be) (?:recorded|credited) as) (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)",
     re.I)
 #: Words that are no term of the rules ("what is it", "what's going on").
 _NO_TERM = frozenset("it this that he she they we i you going happening up the call there".split())
@@ -1155,6 +1221,15 @@ def prefer_defining_clause(hits: list[Hit], question: str, intent: Intent) -> li
     out = [Hit(h.clause, h.score * (QUOTED_TERM_WEIGHT if any(defines_term(h.clause, t) for t in terms) else 1.0))
            for h in hits]
     return sorted(out, key=lambda h: -h.score)
+
+
+@lru_cache(maxsize=1)
+def _role_stems() -> frozenset[str]:
+    """The stems of the words that name people on the floor (:data:`rulebot.search.ranker.ROLES`): the
+    story's actors ("our defenceman"), not the case it tells."""
+    from rulebot.search.ranker import ROLES
+
+    return frozenset(stem(w) for names in ROLES.values() for w in names)
 
 
 @lru_cache(maxsize=1)

@@ -824,11 +824,14 @@ SHORT_ITEMS_CHARS = 240
 
 
 def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
-                    best_first: bool = False) -> list[Clause]:
+                    best_first: bool = False, ranked: dict[str, int] | None = None) -> list[Clause]:
     """Up to ``n`` steps of the list ``parent`` announces, in list order (``best_first``: the best
     first): those that share most words with the question beyond the procedure's own name ("where
     does the puck start" picks "The Referee shall place the puck on the centre face-off spot"), else
-    the first ``n``."""
+    the first ``n``.  ``ranked`` (clause id -> place in the search's hits): of the steps that share as
+    much, the one the search put highest goes first, the others in list order ("still tied after three
+    each" picks Youth Cup's "still tied after three shots" over "started with three (3) different
+    players")."""
     from rulebot.search.intent import asks_procedure_span
 
     # the list's items and the items of a list inside it ("a shootout shall take place as follows:
@@ -845,7 +848,8 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
         # nothing particular asked ("how does the shootout work"): the whole procedure when it is short
         # (RHA 639 (b) 4 A-F), else its first steps
         return steps if sum(len(c.text) for c in steps) <= WHOLE_STEPS_CHARS else steps[:n]
-    best = sorted(scored, key=lambda x: (-x[0], x[1]))[:n]
+    lead = min((c.id for c in steps if c.id in (ranked or {})), key=lambda i: ranked[i], default=None)
+    best = sorted(scored, key=lambda x: (-x[0], steps[x[1]].id != lead, x[1]))[:n]
     return [steps[i] for _, i in (best if best_first else sorted(best, key=lambda x: x[1]))]
 
 

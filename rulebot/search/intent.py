@@ -42,6 +42,7 @@ _ASKS_SIGNAL = re.compile(
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as"
+                         r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
                          r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
                          r"|considered|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|called in the rules?"
                          r"|(?:book|rules|rulebook|rule book) (?:says|calls|means)|(?:book|rules|rulebook|rule book)'?s? (?:idea|definition) of"
@@ -90,7 +91,8 @@ _FOUL = re.compile(
 #: After a gesture, a question that asks something else: who gets the ball, from where, how long
 #: ("Ref had his arm up for a penalty. Once he blows it down, who gets the ball and from where?").
 _ASKS_ELSE = re.compile(r"\b(?:who (?:gets|goes|changes|takes|serves|decides)|from where|where (?:is|does|do|will)"
-                        r"|how long|how many)\b", re.I)
+                        r"|how long|how many|when (?:does|do|should|must|can|will) (?:\w+ ){0,2}(?:stop|blow|whistle|kill))\b"
+                        r"|\bwhose (?:ball|puck)\b", re.I)
 #: A gesture told first, with no one named: "Forearms crossing, one sliding under the other ...".
 GESTURE_OPENING = 2
 #: A question of at most this many words that names a blow asks for the call.
