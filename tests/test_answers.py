@@ -1677,3 +1677,4 @@ def test_does_it_go_down_as_a_save_asks_what_a_save_is():
     assert classify("Does that go down as a save?").definition
     assert first_rule("The shot was missing the net but the goalie blocked it with his pad. Does that go down as "
                       "a save?", "firs-2017") == "4.6 D NOTE"
+
