@@ -1678,3 +1678,13 @@ def test_does_it_go_down_as_a_save_asks_what_a_save_is():
     assert first_rule("The shot was missing the net but the goalie blocked it with his pad. Does that go down as "
                       "a save?", "firs-2017") == "4.6 D NOTE"
 
+
+def test_not_covered_cites_the_rule_that_says_which_rules_apply_instead():
+    # U9: "Hockey Canada Playing Rules are followed except as stated below." is what governs a major there
+    a = get_searcher().ask("Kid gets a major for a hit to the head. How many games does he sit?", "challenge-cup-u9")
+    assert not a.answered and a.answer.startswith("Not covered")
+    assert [c.rule for c in a.citations] == ["1"] and "Hockey Canada Playing Rules" in a.citations[0].text
+    assert a.see_also  # the nearest clauses, as before
+    # a rulebook that names no other rules cites nothing for a topic it lacks
+    b = get_searcher().ask("is icing called in ball hockey?")
+    assert not b.answered and not b.citations and b.see_also

@@ -128,3 +128,11 @@ def test_a_follow_up_asked_alone_points_to_chat():
     r = rulebot("ask", "what about a major?")
     assert r.returncode == 0 and "rulebot chat" in r.stderr and r.stdout
     assert "rulebot chat" not in rulebot("ask", "how long is a minor in RHA?").stderr
+
+
+def test_a_question_not_covered_prints_the_rule_it_rests_on_then_see_also():
+    out = rulebot("ask", "Kid gets a major for a hit to the head. How many games does he sit?",
+                  "--ruleset", "challenge-cup-u9").stdout
+    cited, _, see_also = out.partition("See also:")
+    assert "1. U9 Challenge Cup 1" in cited and "Hockey Canada Playing Rules" in cited
+    assert "1. U9 Challenge Cup" in see_also

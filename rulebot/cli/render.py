@@ -14,7 +14,8 @@ def console():
 
 
 def print_answer(answer: Answer, index: ClauseIndex) -> None:
-    """The short answer, then each citation with its ruleset, number, title and quoted text."""
+    """The short answer, then each citation with its ruleset, number, title and quoted text, then the
+    "see also" clauses the same way."""
     from rich.markup import escape
     from rich.panel import Panel
 
@@ -23,18 +24,20 @@ def print_answer(answer: Answer, index: ClauseIndex) -> None:
     con = console()
     style = "bold" if answer.answered else "bold yellow"
     con.print(Panel(escape(answer.answer), title="Answer", title_align="left", border_style=style))
-    cites = answer.citations or answer.see_also
-    if answer.see_also and not answer.citations:
-        con.print("[yellow]See also:[/yellow]")
-    for i, c in enumerate(cites, 1):
-        rs = index.rulesets.get(c.ruleset)
-        name = rs.short_name if rs else c.ruleset
-        # the layer (tournament / base / replaced) as a visible tag, escaped so rich does not read it as markup
-        layer = f" [magenta]{escape(f'[{c.layer}]')}[/magenta]" if c.layer else ""
-        title = f" {escape(c.title)}" if c.title and not c.rule.endswith(c.title) else ""
-        con.print(f"[bold cyan]{i}. {escape(rule_name(name, c.rule))}[/bold cyan]{title}{layer}")
-        if c.text:
-            con.print(f"   [dim]“{escape(c.text)}”[/dim]")
+    # the clauses the answer rests on (for a question not covered: the rule saying which other rules
+    # apply), then the nearest clauses as "see also"
+    for heading, cites in (("", answer.citations), ("See also:", answer.see_also)):
+        if heading and cites:
+            con.print(f"[yellow]{heading}[/yellow]")
+        for i, c in enumerate(cites, 1):
+            rs = index.rulesets.get(c.ruleset)
+            name = rs.short_name if rs else c.ruleset
+            # the layer (tournament / base / replaced) as a visible tag, escaped so rich does not read it as markup
+            layer = f" [magenta]{escape(f'[{c.layer}]')}[/magenta]" if c.layer else ""
+            title = f" {escape(c.title)}" if c.title and not c.rule.endswith(c.title) else ""
+            con.print(f"[bold cyan]{i}. {escape(rule_name(name, c.rule))}[/bold cyan]{title}{layer}")
+            if c.text:
+                con.print(f"   [dim]“{escape(c.text)}”[/dim]")
 
 
 def print_clause_tree(clause: Clause, index: ClauseIndex) -> None:

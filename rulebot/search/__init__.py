@@ -652,7 +652,7 @@ class Searcher:
                     text += " What other rulebooks say is listed under see also."
             elif cites:
                 text += " The nearest clauses are listed under see also."
-            return Answer(question, ruleset, text, (), answered=False, see_also=cites)
+            return Answer(question, ruleset, text, self.deferrals(scope), answered=False, see_also=cites)
         rule = row_rule(self.index, hits[0].clause) if not pq.clauses else None
         if rule is not None:
             # a penalty-index row found first: the call, from the rule it summarises, which is quoted
@@ -1024,6 +1024,19 @@ class Searcher:
         if re.search(r"\brules$", names, re.I):  # a short name written as "Summer Cup Rules"
             return f"the {names} say nothing"
         return f"the {names} rules say nothing"
+
+    def deferrals(self, scope: set[str]) -> tuple[Citation, ...]:
+        """The clauses in which the rulebooks of ``scope`` say which other rules they follow (U9: "Hockey
+        Canada Playing Rules are followed except as stated below."), each cited: what a question they
+        do not cover is governed by, as :meth:`not_covered_text` quotes it."""
+        out = []
+        for r in sorted(scope):
+            said = self.index.rulesets[r].follows
+            key = " ".join(said.lower().split()) if said else ""
+            clause = next((c for c in self.index.by_ruleset(r) if key and key in " ".join(c.text.lower().split())), None)
+            if clause is not None:
+                out.append(citation(self.index, clause, 0.0))
+        return tuple(out)
 
     def not_covered_text(self, missing: list[str], scope: set[str]) -> str:
         """The answer for a question the selected rulebooks do not cover."""

@@ -157,11 +157,15 @@ class AskPane(Vertical):
 
     def _citation_blocks(self, answer: Answer) -> list[CitationBlock]:
         library = self.app.library  # type: ignore[attr-defined]
-        cites: tuple[Citation, ...] = answer.citations or answer.see_also
+        # the clauses the answer rests on, then the nearest ones offered as "see also"
+        cites: list[tuple[Citation, bool]] = ([(c, False) for c in answer.citations]
+                                              + [(c, True) for c in answer.see_also])
         blocks = []
-        for i, cite in enumerate(cites, 1):
+        for i, (cite, see_also) in enumerate(cites, 1):
             clause = library.clause(cite.clause_id)
             label = library.clause_label(clause) if clause else f"{library.ruleset_name(cite.ruleset)} {cite.rule}"
+            if see_also:
+                label = f"see also: {label}"
             if cite.layer:  # a tournament sheet over its base: which layer the clause is from (as the CLI says)
                 label = f"{label} [{cite.layer}]"
             label = escape(label)  # the title is read as markup: "[tournament]" is text
