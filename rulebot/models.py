@@ -22,6 +22,13 @@ ClauseKind = Literal[
 ]
 
 
+def names_title(number: str, title: str) -> bool:
+    """Whether a clause's printed ``number`` already says its ``title`` (a signal's "Annex B Tripping"; a
+    sheet's list item "Penalties are as follows •2" under "Penalties are as follows"), so a label says
+    it once."""
+    return bool(title) and (number.endswith(title) or number.startswith(f"{title} "))
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """One rule document's metadata, read from ``ruleset.yaml``.
@@ -91,7 +98,7 @@ class Clause:
     def label(self) -> str:
         """``number`` and ``title`` joined for display (``"6.4.21 High Sticks"``); the title once where
         the number already ends with it (a signal's ``"Annex B Tripping"``)."""
-        if self.title and self.number.endswith(self.title):
+        if self.title and names_title(self.number, self.title):
             return self.number
         return " ".join(part for part in (self.number, self.title) if part)
 

@@ -1688,3 +1688,18 @@ def test_not_covered_cites_the_rule_that_says_which_rules_apply_instead():
     # a rulebook that names no other rules cites nothing for a topic it lacks
     b = get_searcher().ask("is icing called in ball hockey?")
     assert not b.answered and not b.citations and b.see_also
+
+
+def test_too_many_men_on_the_floor_is_the_too_many_men_rule():
+    # "on the floor" is where, not what: the bench minor of RHA 205 (c), not fighting off the playing surface
+    for q in ("too many men on the floor, what's the call", "too many players on the floor", "too many men on the floor"):
+        assert first_rule(q, "rha") == "205 (c)", q
+
+
+def test_who_can_call_a_time_out_is_answered_by_whom():
+    assert first_rule("who can call a time-out", "rha") == "641 (a)"
+
+
+def test_a_topic_not_covered_is_named_once_however_it_is_spelled():
+    a = get_searcher().ask("how many timeouts do we get?", "youth-cup")
+    assert a.answer.startswith("Not covered: the Youth Cup rules say nothing about time out.")

@@ -151,3 +151,12 @@ def test_an_infraction_after_a_class_asks_for_its_call():
     # not "how long is a hooking" (RHA 622 (b), the injury case): the call for hooking
     assert chat.resolve("and hooking?")[0] == "what is the penalty for hooking?"
     assert chat.ask("and hooking?").citations[0].rule == "622 (a)"
+
+
+def test_a_follow_up_topic_replaces_the_whole_subject_it_stands_for():
+    chat = Conversation(get_searcher())
+    chat.ask("who can call a time-out in RHA?")
+    chat.ask("and who can call one?")
+    answer = chat.ask("and tripping?")
+    resolved = answer.extra["resolved_question"]
+    assert "tripping" in resolved and "-out" not in resolved and "OUTS" not in resolved

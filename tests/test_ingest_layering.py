@@ -462,3 +462,37 @@ def test_every_line_of_a_sheets_penalty_list_is_in_its_penalty_index(capsys):
     answer = json.loads(out)
     assert answer["question"] == "what's the penalty for tripping at summer slam"
     assert answer["citations"][0]["ruleset"].startswith("summer-slam")
+
+
+def test_a_comparison_answers_a_sheet_from_its_base_where_the_sheet_is_silent(capsys, tmp_path):
+    # asked alone, a sheet with no time-out rule answers from FIRS; in "each ruleset" it said "Not covered"
+    searcher = _sheet(capsys, tmp_path / "summer-cup.txt", "Summer Cup Rules\n\n1. Games are two 15 minute "
+                      "running time halves.\n2. Minor penalties are 90 seconds.\n", "firs-2017")
+    alone = searcher.ask("how many timeouts", "summer-cup")
+    assert alone.citations[0].ruleset == "firs-2017"
+    answer = searcher.ask("how many timeouts in each ruleset")
+    line = next(ln for ln in answer.answer.splitlines() if ln.startswith("Summer Cup"))
+    assert "Not covered" not in line and f"FIRS {alone.citations[0].rule}" in line
+
+
+def test_a_numbered_sheets_opening_lines_are_its_preamble_not_rules(capsys, tmp_path):
+    searcher = _sheet(capsys, tmp_path / "summer-slam.txt", (
+        "Summer Slam Inline - Tournament Rules\n\n"
+        "Here are the rules for the Summer Slam Inline tournament this weekend. "
+        "FIRS rules apply except for the following:\n\n"
+        "1. Games are two 15 minute running time halves.\n"
+        "2. Minor penalties are 90 seconds.\n\n"
+        "Penalties are as follows:\n- Tripping - 2 min\n- Slew foot - 5 min + game\n"), "firs-2017")
+    index = searcher.index
+    rules = [c for c in index.by_ruleset("summer-slam") if c.text]
+    # the sentence naming the rules that apply is a paragraph of its own, not a heading over rules 1 and 2;
+    # the sentence introducing the sheet is no rule
+    assert index.lookup("summer-slam", "¶1").text == "FIRS rules apply except for the following:"
+    assert not any("Here are the rules" in c.text for c in rules)
+    assert all(not c.title for c in rules if c.kind == "rule") and [c.number for c in rules if c.kind == "rule"] == ["1", "2"]
+    assert index.rulesets["summer-slam"].follows == "FIRS rules apply except for the following:"
+    # a list item under a heading is labelled once: "Penalties are as follows •2", not "... •2 Penalties are ..."
+    from rulebot.search.answer import label
+
+    item = next(c for c in rules if "Slew foot" in c.text)
+    assert label(index, item) == "Summer Slam Inline Penalties are as follows •2"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebot.corpus.index import ClauseIndex
-from rulebot.models import Answer, Clause
+from rulebot.models import Answer, Clause, names_title
 
 
 def console():
@@ -34,7 +34,7 @@ def print_answer(answer: Answer, index: ClauseIndex) -> None:
             name = rs.short_name if rs else c.ruleset
             # the layer (tournament / base / replaced) as a visible tag, escaped so rich does not read it as markup
             layer = f" [magenta]{escape(f'[{c.layer}]')}[/magenta]" if c.layer else ""
-            title = f" {escape(c.title)}" if c.title and not c.rule.endswith(c.title) else ""
+            title = f" {escape(c.title)}" if c.title and not names_title(c.rule, c.title) else ""
             con.print(f"[bold cyan]{i}. {escape(rule_name(name, c.rule))}[/bold cyan]{title}{layer}")
             if c.text:
                 con.print(f"   [dim]“{escape(c.text)}”[/dim]")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from rulebot.corpus.builder import DOT_LEADER_LINE, Builder, Node, ParseResult
+from rulebot.corpus.builder import DOT_LEADER_LINE, FOLLOWS, INTRO, Builder, Node, ParseResult
 
 _NUMBERED = re.compile(r"(\d{1,3}[A-Z]?)[.)]\s+")
 #: A numbered rule written with the word and a separator: "Rule 8 - Each team ...", "Rule 8: ...",
@@ -29,6 +29,8 @@ _RULE_WORD = re.compile(r"(?:Rule|RULE)\s+(\d{1,3}[A-Z]?)(?:\s*[.:)]|\s+[-–—
 #: number of the clause it belongs to, group 2 its own.  Its text starts as a rule's does (a capital, a
 #: quote or a bracket), so a wrapped "1.5 minutes ..." is no sub-rule.
 _SUB_NUMBER = re.compile(r"(\d{1,3}[A-Z]?(?:\.\d{1,3})*)\.(\d{1,3})\.?\s+(?=[A-Z\"“(])")
+#: A sentence saying which rules apply otherwise is the sheet's preamble up to this many words.
+PREAMBLE_WORDS = 25
 _BULLET = re.compile(r"[•▪◦·*-]\s+")
 #: A bullet whose space was lost ("-Unsportsmanlike conduct 1:30"), taken as one only in a run of bullets.
 _TIGHT_BULLET = re.compile(r"[•▪◦·*-](?=[A-Z])")
@@ -179,6 +181,37 @@ class NumberedParser:
             self.b.text(node, own)
         self.rule, self.last = node, node
 
+    def _preamble(self, line: str) -> bool:
+        """Read a line before any rule or heading that says which rules apply otherwise ("FIRS rules
+        apply except for the following:"): a paragraph of its own, "¶1", never a heading over the rules
+        below it; a sentence that only introduces the sheet before it ("Here are the rules for the
+        Summer Slam this weekend.") is dropped as such.  False, and nothing read, for any other line."""
+        if self.section is not self.b.root or self.rule is not None or self.para is not None:
+            return False
+        if _number(line) or _BULLET.match(line):
+            return False
+        said = [s for s in re.split(r"(?<=[.!?:])\s+", line.strip()) if s]
+        if not any(FOLLOWS.search(s) for s in said) or not all(
+                INTRO.match(s) or (FOLLOWS.search(s) and len(s.split()) <= PREAMBLE_WORDS) for s in said):
+            return False
+        kept = []
+        for s in said:
+            if INTRO.match(s) and not FOLLOWS.search(s):
+                self.b.artefact(s, "introduces the sheet, not a rule")
+            else:
+                kept.append(s)
+        self._root_paragraph(" ".join(kept))
+        return True
+
+    def _root_paragraph(self, line: str) -> None:
+        """A paragraph before any heading or rule ("The RHA Official Rule Book applies except as amended
+        below."): a clause of its own, "¶1", "¶2" ..."""
+        parent = self.b.root
+        k = sum(1 for c in parent.children if c.kind == "item" and c.number.startswith("¶")) + 1
+        node = self.b.add(parent, f"p{k}", f"¶{k}", "", "item", absolute=True)
+        self.b.text(node, line)
+        self.para, self.last = node, node
+
     def _line(self, line: str, following: str = "", previous: str = "") -> None:
         if self.titled is not None:
             # the paragraph under a numbered title ("4. Mercy rule" / "If a team leads by 6 goals ...")
@@ -187,6 +220,8 @@ class NumberedParser:
             if self._paragraph(line) and self._sub_rule(line) is None:
                 self.b.text(node, line)
                 return
+        if self._preamble(line):
+            return
         sub = self._sub_rule(line)
         if sub is not None:
             sm, i = sub
@@ -246,12 +281,7 @@ class NumberedParser:
         self.list_parent = None
         parent = self.rule if self.global_numbers and self.rule is not None else self.section
         if parent is self.b.root:
-            # a paragraph before any heading or rule ("The RHA Official Rule Book applies except as
-            # amended below."): a clause of its own, "¶1", "¶2" ...
-            k = sum(1 for c in parent.children if c.kind == "item" and c.number.startswith("¶")) + 1
-            node = self.b.add(parent, f"p{k}", f"¶{k}", "", "item", absolute=True)
-            self.b.text(node, line)
-            self.para, self.last = node, node
+            self._root_paragraph(line)
             return
         k = sum(1 for c in parent.children if c.kind == "item" and "¶" in c.number) + 1
         if parent is self.rule:

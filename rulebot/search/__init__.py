@@ -163,6 +163,8 @@ class Searcher:
         ranked = self.topic_said(ranked, rest, scope)
         intent = classify(query)
         reranked = rerank(ranked, intent, self.index)
+        if bare_topic(rest):
+            reranked = self.named_topic_first(reranked, rest)
         if intent.penalty:
             reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked, query), query), self.index)
         if intent.number:
@@ -173,7 +175,7 @@ class Searcher:
         if _FIRST_OF_LIST.search(query):
             reranked = self.prefer_first_item(reranked)
         if bare_topic(rest):
-            reranked = self.general_case_first(reranked, rest)
+            reranked = self.general_case_first(self.named_topic_first(reranked, rest), rest)
         reranked = self.asked_verb_first(reranked, rest)
         reranked = self.unmet_state_later(reranked, rest)
         reranked = self.asked_over_story(reranked, rest)
@@ -313,6 +315,27 @@ class Searcher:
             out.append(Hit(c, h.score * w))
         return sorted(out, key=lambda h: -h.score)
 
+    def named_topic_first(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
+        """For a bare topic named by a phrase of the synonym list and a few words more ("too many men on
+        the floor"): the best of the first ``depth`` hits that has the longest phrase the question says,
+        or one of its synonyms (RHA 205 (c) NOTE 1's "too many players"), goes first; "on the floor"
+        is where, not what."""
+        from rulebot.search.ranker import phrase_term
+        from rulebot.search.text import words
+
+        r, syn = self.ranker, load_synonyms()
+        phrases = [p for p in r.query_phrases(words(query)) if len(words(p)) > 1]
+        longest = max((len(words(p)) for p in phrases), default=0)
+        named = {phrase_term(m) if len(words(m)) > 1 else stem(m) for p in phrases if len(words(p)) == longest
+                 for gi in syn.by_phrase.get(tuple(words(p)), ()) for m in syn.groups[gi]}
+        if not named:
+            return hits
+        for i, h in enumerate(hits[:depth]):
+            d = r.doc_of.get(h.clause.id)
+            if d is not None and named & r.doc_terms[d]:
+                return hits if i == 0 else [Hit(h.clause, hits[0].score)] + hits[:i] + hits[i + 1:]
+        return hits
+
     def general_case_first(self, hits: list[Hit], query: str = "") -> list[Hit]:
         """For a bare topic ("fighting", "too many men", "is body checking allowed"): of the best
         :data:`BARE_DEPTH` hits from the rule the best hit sits in, the first that imposes a penalty (the
@@ -343,10 +366,13 @@ class Searcher:
         first = min((c for c in found if imposes_penalty(c.text)), key=lambda c: c.order, default=None)
         if first is None or first.id == hits[0].clause.id:
             return hits
-        own = next((h.score for h in hits if h.clause.id == first.id), 0.0)
+        # a rule found through its NOTE scores as the NOTE did (RHA 205 (c) through NOTE 1's "too many players")
+        own = max((h.score for h in hits if h.clause.id == first.id or (h.clause.kind == "note" and h.clause.parent == first.id)),
+                  default=0.0)
         if not special and own < GENERAL_SHARE * hits[0].score:
             return hits  # "player swears at the ref": RHA 601 (b), shooting after the whistle, is no case of it
-        if query and not special and self._says_more(hits[0].clause, first, query):
+        if (query and not special and hits[0].clause.parent != first.id
+                and self._says_more(hits[0].clause, first, query)):
             return hits  # "defender falls on the puck in the crease": the crease case, FIRS 6.4.18 B
         return [Hit(first, hits[0].score)] + [h for h in hits if h.clause.id != first.id]
 
@@ -987,6 +1013,8 @@ class Searcher:
                 continue
             if any(f" {' '.join(tw)} " in f" {' '.join(words(m))} " for m in missing):
                 continue
+            if any("".join(tw).rstrip("s") == "".join(words(m)).rstrip("s") for m in missing):
+                continue  # "timeout" and "timeouts" after "time out": one topic, said once
             # other spellings are not other words; alternatives with a number ("two minute") are too
             # loose to prove a rulebook covers the topic
             alts = [a for a in syn.expansions(tw) if "".join(words(a)) != "".join(tw)
@@ -1063,8 +1091,16 @@ class Searcher:
                           "e.g. how long periods are.", (), answered=False, kind="comparison")
         lines: list[str] = []
         per: list[tuple[Citation, ...]] = []
+        from rulebot.layering import layered_answer
+
+        def plain(q: str, rid: str, n: int) -> Answer:
+            return self._ask_one(q, rid, n, compare=False)
+
         for rid in rulesets:
-            one = self._ask_one(rest, rid, 3, compare=False)
+            base = self.index.rulesets[rid].base
+            # a tournament sheet over the rules it amends answers as when asked alone: its own rules, else
+            # its base's (issue 7), not "not covered" for what only the base says
+            one = layered_answer(self.index, plain, rest, rid, 3) if base in self.index.rulesets else plain(rest, rid, 3)
             name = self.index.rulesets[rid].short_name
             text = one.answer[len(name) + 1:] if one.answer.startswith(f"{name} ") else one.answer
             lines.append(f"{name}: {text}")

@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
-from rulebot.models import Citation, Clause, Hit
+from rulebot.models import Citation, Clause, Hit, names_title
 from rulebot.search.intent import FACEOFF_PLACE, OPENING_CONDITION, SPECIAL_CASE
 from rulebot.search.text import ANNOUNCES, ends_announcing, fold, introduces_list, negated_terms, polarity, terms
 
@@ -185,7 +185,7 @@ def label(index: ClauseIndex, clause: Clause) -> str:
     rs = index.rulesets.get(clause.ruleset)
     parts = [rule_name(rs.short_name if rs else clause.ruleset, clause.number)]
     head = index.heading(clause)
-    if head and not clause.number.endswith(head):
+    if head and not names_title(clause.number, head):
         parts.append(f"({head})")
     return " ".join(parts)
 

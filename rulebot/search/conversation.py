@@ -128,8 +128,12 @@ class Conversation:
             # "how long is a major" + "and hooking?": the call for hooking, not "how long is a hooking"
             return f"what is the penalty for {new.rstrip(' ?.!')}?"
         if not qualifier and subject:
+            whole = re.compile(rf"\b{re.escape(subject)}\b", re.I)
+            if whole.search(asked):  # the subject as it was put in ("who can call TIME OUTS?"): all of it
+                return whole.sub(new.rstrip(" ?.!"), asked, count=1)
             for word in sorted(_content_words(subject), key=len, reverse=True):
-                pattern = re.compile(rf"\b{re.escape(word[:5])}\w*", re.I)  # "slashing" for SLASHING, "slashed"
+                # "slashing" for SLASHING, "slashed"; a hyphened word whole ("time-out" for TIME OUTS)
+                pattern = re.compile(rf"\b{re.escape(word[:5])}[\w-]*", re.I)
                 if pattern.search(asked):
                     return pattern.sub(new, asked, count=1)
         return f"{asked.rstrip(' ?.!')} - {new}?"

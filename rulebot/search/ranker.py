@@ -383,6 +383,7 @@ class ClauseRanker:
         qwords = words(text)
         # stems without articles, as phrases are indexed: "killing clock" is "killing the clock"
         qstems = [term for w, term in units(qwords) if w not in _FILLERS]
+        inside: set[str] = set()  # stems said inside a phrase of the synonym list
         for i in range(len(qstems)):
             # a phrase of the synonym list said in the question ("over the boards"): one concept with
             # the phrases it stands for ("out of play"), as a word is with its synonyms
@@ -397,6 +398,7 @@ class ClauseRanker:
                 if group and group not in seen:
                     seen.add(group)
                     out.append((max(self.idf[t] for t in group), group))
+                inside.update(qstems[i:i + length])
                 break
         for w, term in units(qwords):
             if w in STOP_WORDS:
@@ -405,7 +407,9 @@ class ClauseRanker:
             fixed = self.correct(w)
             if fixed:
                 group.add(stem(fixed))
-            for phrase in syn.expansions(w.split()):
+            # a word said inside a phrase of the list means what the phrase means, not its own synonyms
+            # ("goal" in "goal crease" is no goal cage)
+            for phrase in ([] if term in inside else syn.expansions(w.split())):
                 ts = terms(phrase)
                 if len(words(phrase)) > 1:
                     group.add(phrase_term(phrase))

@@ -21,7 +21,7 @@ from typing import Any
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import NotFoundError, UsageError
-from rulebot.models import Answer, Clause, Ruleset
+from rulebot.models import Answer, Clause, Ruleset, names_title
 
 #: Questions in a quiz when the user does not choose (matches ``rulebot quiz``).
 DEFAULT_QUIZ_COUNT = 10
@@ -247,7 +247,7 @@ class Library:
         from rulebot.search.answer import rule_name
 
         heading = self.index.heading(clause)
-        if heading and clause.number and clause.number.endswith(heading):
+        if heading and clause.number and names_title(clause.number, heading):
             heading = ""  # "FIRS Annex B Hooking", not "... Hooking Hooking"
         parts = [rule_name(self.ruleset_name(clause.ruleset), clause.number), heading]
         return " ".join(p for p in parts if p)
