@@ -1703,3 +1703,8 @@ def test_who_can_call_a_time_out_is_answered_by_whom():
 def test_a_topic_not_covered_is_named_once_however_it_is_spelled():
     a = get_searcher().ask("how many timeouts do we get?", "youth-cup")
     assert a.answer.startswith("Not covered: the Youth Cup rules say nothing about time out.")
+
+
+def test_a_word_inside_a_phrase_means_the_phrase_not_its_own_synonyms():
+    # "goal" in "goal crease" is no goal cage (FIRS 2.2 B, the cage's depth)
+    assert first_rule("how big is the goal crease", "firs-2017") == "2.3 A"

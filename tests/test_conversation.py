@@ -160,3 +160,10 @@ def test_a_follow_up_topic_replaces_the_whole_subject_it_stands_for():
     answer = chat.ask("and tripping?")
     resolved = answer.extra["resolved_question"]
     assert "tripping" in resolved and "-out" not in resolved and "OUTS" not in resolved
+
+
+def test_a_question_ending_on_it_that_says_what_it_is_is_no_follow_up():
+    from rulebot.search.conversation import is_follow_up
+
+    assert not is_follow_up("goalie gets a minor, who serves it")
+    assert is_follow_up("what's the signal for that?") and is_follow_up("who serves it?")

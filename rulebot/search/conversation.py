@@ -46,7 +46,12 @@ def _content_words(text: str) -> list[str]:
 def is_follow_up(text: str) -> bool:
     """True for a question that leans on the one before ("and in RHA?", "what about a minor
     penalty?", "what's the signal for that?"), False for one that stands alone."""
-    return bool(_ONLY_FOLLOW_UP.match(text.strip()))
+    m = _ONLY_FOLLOW_UP.match(text.strip())
+    if m is None:
+        return False
+    # ending on "it" leans on something before only when little else is said: "what's the signal for
+    # that?", not "goalie gets a minor, who serves it?" (the minor is "it")
+    return bool(re.match(r"\s*(?:and|what about|how about)\b", text, re.I)) or len(_content_words(text)) <= 2
 
 
 @dataclass
