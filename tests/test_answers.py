@@ -1708,3 +1708,9 @@ def test_a_topic_not_covered_is_named_once_however_it_is_spelled():
 def test_a_word_inside_a_phrase_means_the_phrase_not_its_own_synonyms():
     # "goal" in "goal crease" is no goal cage (FIRS 2.2 B, the cage's depth)
     assert first_rule("how big is the goal crease", "firs-2017") == "2.3 A"
+
+
+def test_walk_me_through_a_bulleted_procedure_gives_its_steps():
+    # FIRS 1.3 E names the shoot-out and its four bullets are the steps, though it does not end "as follows:"
+    a = get_searcher().ask("walk me through a shootout in FIRS")
+    assert "three shooters" in a.answer and "coin toss" in a.answer and "tie-break shoot-out" in a.answer

@@ -691,7 +691,7 @@ class Searcher:
             ids = {c.id for c in quoted}
             hits = (hits[:1] + [Hit(c, hits[0].score) for c in quoted]
                     + [h for h in hits[1:] if h.clause.id not in ids])[:limit]
-        procedure = procedure_of(self.index, hits[0].clause, intent)
+        procedure = procedure_of(self.index, hits[0].clause, intent, question)
         if procedure is not None:
             # the steps the answer quotes first, the one that fits the question best before the
             # clause announcing them (the steps are the substance; "as follows:" is not)

@@ -490,7 +490,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         if ans:
             return ans
     prefer = bool(intent is not None and intent.number)
-    parent = procedure_of(index, top, intent)
+    parent = procedure_of(index, top, intent, query)
     if parent is None and ends_announcing(top.text) and announced_steps(index, top):
         parent = top  # only "... will be determined by following rules": what follows is the answer
     if parent is None and top.kind == "item" and top.parent and not (intent is not None and intent.signal):
@@ -775,15 +775,27 @@ def announced_steps(index: ClauseIndex, clause: Clause) -> list[Clause]:
     return [c for c in out if c.text]
 
 
-def procedure_of(index: ClauseIndex, top: Clause, intent) -> Clause | None:
+#: Words that ask for a particular step of a procedure, not the whole of it.
+_ASKS_A_STEP = re.compile(r"\b(?:who|whom|which|when|where|how (?:many|long|far|much))\b", re.I)
+
+
+def procedure_of(index: ClauseIndex, top: Clause, intent, query: str = "") -> Clause | None:
     """For a procedure question ("walk me through a penalty shot") whose best clause announces a list
-    of steps, or is one of them: the announcing clause; else None."""
+    of steps, or is one of them: the announcing clause; for a question that asks for the whole of it
+    (``query`` asks no particular step: no "who", "how many" ...), also the clause a bulleted list
+    of steps sits under; else None."""
     if intent is None or not intent.procedure:
         return None
     if introduces_list(top.text) and announced_steps(index, top):
         return top
     parent = index.get(top.parent) if top.parent else None
     if top.kind == "item" and parent is not None and introduces_list(parent.text):
+        return parent
+    if (query and not _ASKS_A_STEP.search(query) and top.kind == "item" and parent is not None and parent.text
+            and top.number.rsplit(" ", 1)[-1].startswith("•")
+            and sum(1 for c in index.children(parent) if c.kind == "item" and c.text) >= 2):
+        # a bulleted list under the clause that names it ("Shoot-Out: When additional game time is not
+        # available ..., a shoot-out can be used", FIRS 1.3 E, over its four bullets): its steps
         return parent
     if parent is not None:
         # a step printed after the clause that announces it (Youth Cup •3 after "... as follows:" •1)
