@@ -1714,3 +1714,12 @@ def test_walk_me_through_a_bulleted_procedure_gives_its_steps():
     # FIRS 1.3 E names the shoot-out and its four bullets are the steps, though it does not end "as follows:"
     a = get_searcher().ask("walk me through a shootout in FIRS")
     assert "three shooters" in a.answer and "coin toss" in a.answer and "tie-break shoot-out" in a.answer
+
+
+def test_the_signal_for_an_infraction_with_none_says_there_is_none():
+    # FIRS Annex B has no too-many-men signal: not Misconduct's hands on hips, but the rule and "none"
+    a = get_searcher().ask("what's the signal for too many men", "firs-2017")
+    assert a.answer.startswith("The FIRS signal list has no signal for too many men.")
+    assert a.citations and not any(c.rule.startswith("Annex B") for c in a.citations)
+    # a signal named in other words is still found
+    assert get_searcher().ask("what's the signal for a trip", "firs-2017").citations[0].rule == "Annex B Tripping"

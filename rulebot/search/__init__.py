@@ -623,6 +623,20 @@ class Searcher:
         hits = self.search(question, ruleset, limit)
         if intent.signal and not pq.clauses:
             hits = self.signal_hits(pq.text or question, scope, hits, limit)
+        unsignalled = ""
+        if intent.signal and not pq.clauses:
+            asked, named = self.signal_named(pq.text or question, scope)
+            clause = self.index.get(named.clause_id) if named is not None else None
+            if clause is not None and hits and hits[0].clause.id != clause.id:
+                # the signal named ("the signal for Change of Players"), not the nearest gesture
+                hits = [Hit(clause, hits[0].score)] + [h for h in hits if h.clause.id != clause.id]
+            unsignalled = asked if asked and named is None else ""
+        if unsignalled:
+            # "what's the signal for slew footing?": no signal of that name; not the nearest gesture
+            # (Misconduct's hands on hips), but the rule on it, and that its signal list has none
+            hits = ([h for h in hits if h.clause.kind != "signal"]
+                    or [h for h in self.search(unsignalled, ruleset, limit + 5) if h.clause.kind != "signal"][:limit])
+            intent = replace(intent, signal=False)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         missing = self.uncovered_terms(pq.text or question, scope) if not pq.clauses else []
         aside = [] if pq.clauses or missing else self.uncovered_terms(pq.text or question, scope,
@@ -729,6 +743,9 @@ class Searcher:
             if others:
                 text += f" Other rulebooks: {', '.join(others.values())} (quoted below)."
         kind = "signal" if hits[0].clause.kind == "signal" else "penalty" if intent.penalty else "lookup"
+        if unsignalled:
+            names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope) if self._has_signals({r}))
+            text = f"The {names} signal list has no signal for {unsignalled}. {text}"
         return Answer(question, ruleset, text, cites, kind=kind)
 
     def rule_outline(self, rule) -> str:
@@ -913,6 +930,27 @@ class Searcher:
                 seen.add(h.clause.id)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits[:max(limit, len(lines))])
         return Answer(question, ruleset, "\n".join(lines), cites, kind="penalty")
+
+    def signal_named(self, question: str, scope: set[str]):
+        """For a question asking the signal of an infraction by name ("what's the signal for a trip?"):
+        ``(infraction, signal)``, the signal of the rulebooks in ``scope`` whose name says most of the
+        infraction's words or their synonyms (FIRS Annex B Tripping; Delay Penalty, not Delay of Game,
+        for "a delayed penalty"), or None when no signal is named with any of them (too many men);
+        ``("", None)`` for a question that names no infraction so."""
+        from rulebot.signals import load_signals
+
+        m = _SIGNAL_FOR.search(question)
+        if m is None:
+            return "", None
+        asked = m.group("x").strip(" ?.!")
+        groups = [g - _SIGNAL_WORDS for _, g in self.ranker.concepts(asked)]
+        groups = [g for g in groups if g]
+        signals = [sig for sig in load_signals(self.index) if sig.ruleset in scope]
+        if not groups or not signals:
+            return "", None
+        said = [(sum(1 for g in groups if g & set(terms(sig.name))), -len(terms(sig.name)), sig) for sig in signals]
+        best = max(said, key=lambda x: x[:2])
+        return asked, (best[2] if best[0] else None)
 
     def _has_signals(self, scope: set[str]) -> bool:
         return any(c.kind == "signal" for rid in scope for c in self.index.by_ruleset(rid))
@@ -1115,6 +1153,11 @@ class Searcher:
                           answered=False, kind="comparison")
         return Answer(question, None, "\n".join(lines), tuple(ordered[:n]), kind="comparison")
 
+
+#: "what's the signal for X?", "signal of X": X, ending the sentence, is the infraction whose signal is asked for.
+_SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?(?P<x>[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
+#: Words of a signal question that name no infraction.
+_SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refere", "ref", "offici"})
 
 #: The official who gives a signal, named in a story ("... and the ref sweeps both arms out").
 _GIVER = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:ref|refs|referee|referees|official|linesman|partner|zebra)\b", re.I)
