@@ -181,9 +181,9 @@ def test_not_covered_names_whose_rules_are_silent_and_offers_other_rulebooks():
     a = s.ask("can a skater wear a GoPro?")  # every rulebook: no U9 preamble said as if all had it
     assert a.answer.startswith("Not covered: no rulebook says anything about gopro. (The U9 Challenge Cup "
                                "rulebook says: ")
-    # no word of the question in the rulebook asked: not covered there, the others under see also
+    # a topic the rulebook asked never names: not covered there, the others under see also
     b = s.ask("embellishment", "firs-2017")
-    assert not b.answered and b.answer.startswith("Not covered: nothing in the FIRS rules matches that question.")
+    assert not b.answered and b.answer.startswith("Not covered: the FIRS rules say nothing about embellishment.")
     assert any(c.ruleset == "ball-hockey" for c in b.see_also)
     # a topic the rulebook writes as two words ("mouth guard") is covered
     c = s.ask("is a mouthguard required?", "firs-2017")
@@ -1723,3 +1723,14 @@ def test_the_signal_for_an_infraction_with_none_says_there_is_none():
     assert a.citations and not any(c.rule.startswith("Annex B") for c in a.citations)
     # a signal named in other words is still found
     assert get_searcher().ask("what's the signal for a trip", "firs-2017").citations[0].rule == "Annex B Tripping"
+
+
+def test_a_topic_is_covered_by_another_wording_said_as_a_phrase_not_by_its_words_apart():
+    # "blow out" (a mercy rule) is no FIRS phrase, though "blow" and "out" meet in one of its clauses
+    a = get_searcher().ask("Is there a mercy rule if one team is up by ten goals?", "firs-2017")
+    assert not a.answered and a.answer.startswith("Not covered: the FIRS rules say nothing about mercy")
+
+
+def test_a_glossary_entry_asked_for_is_answered_with_its_defining_sentence():
+    a = get_searcher().ask("What is a temporary goalkeeper?", "firs-2017")
+    assert a.answer.startswith("A player not designated as a goalkeeper on the Official Score Sheet")

@@ -1030,6 +1030,13 @@ class Searcher:
                     return False
             return bool(common)
 
+        def phrase_in_scope(phrase: str) -> bool:
+            # another wording of the topic, said as such ("blow out" for a mercy rule), not its words apart
+            # in one clause ("blow the whistle ... out")
+            from rulebot.search.ranker import phrase_term
+
+            return any(ranker.ruleset_of[d] in scope for d in ranker.postings.get(phrase_term(phrase), {}))
+
         # a topic word said only inside a longer phrase of the synonym list that means something else
         # ("points" in "level on points", a tie; not "minor" in "minor penalty") is not the topic
         phrases = [tuple(words(p)) for p in ranker.query_phrases(qwords) if len(words(p)) > 1]
@@ -1057,7 +1064,7 @@ class Searcher:
             # loose to prove a rulebook covers the topic
             alts = [a for a in syn.expansions(tw) if "".join(words(a)) != "".join(tw)
                     and not any(w.isdigit() or w in NUMBER_WORDS for w in words(a))]
-            if in_scope(topic) or any(in_scope(alt) for alt in alts):
+            if in_scope(topic) or any(in_scope(alt) if len(words(alt)) == 1 else phrase_in_scope(alt) for alt in alts):
                 continue
             said = _topic_said().get(" ".join(tw))
             if said is not None and said.search(self._texts(scope)):

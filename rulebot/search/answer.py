@@ -527,6 +527,11 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
              else None)
     text = (best_sentences(top.text, query, prefer_numbers=prefer, prefer=place) if top.kind != "table-row"
             else top.text)
+    if top.kind == "definition" and intent is not None and intent.definition:
+        # a glossary entry defines its title in its first sentence, which need not repeat the term ("A
+        # player not designated as a goalkeeper ... who assumes that position", Temporary Goalkeeper)
+        first = sentences(top.text)[0]
+        text = text if first in text else f"{first} {text}"
     items = [h.clause for h in hits[1:4] if h.clause.parent == top.id]
     following: list[Clause] = []  # the clauses whose sentences follow the top one's, each cited
     if items and text.rstrip().endswith(":"):
