@@ -163,10 +163,12 @@ class Searcher:
         ranked = self.topic_said(ranked, rest, scope)
         intent = classify(query)
         reranked = rerank(ranked, intent, self.index)
-        if bare_topic(rest):
+        bare = bare_topic(rest)
+        if bare:
             reranked = self.named_topic_first(reranked, rest)
         if intent.penalty:
-            reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked, query), query), self.index)
+            reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked, query), query),
+                                            self.index)
         if intent.number:
             reranked = self.prefer_numbered_subject(reranked, rest)
         reranked = prefer_defining_clause(reranked, query, intent)  # "when the book says 'altercation', ..."
@@ -174,7 +176,7 @@ class Searcher:
             reranked = self.story_term_defined(reranked, rest)
         if _FIRST_OF_LIST.search(query):
             reranked = self.prefer_first_item(reranked)
-        if bare_topic(rest):
+        if bare:  # the topic's clause again first after the penalty ordering, then its rule's general call
             reranked = self.general_case_first(self.named_topic_first(reranked, rest), rest)
         reranked = self.asked_verb_first(reranked, rest)
         reranked = self.unmet_state_later(reranked, rest)
@@ -182,7 +184,7 @@ class Searcher:
         if _ASKS_CONSEQUENCE.search(query) and not intent.penalty:
             reranked = self.consequence_first(reranked, rest)
         reranked = rule_before_note(reranked)
-        if not bare_topic(rest):  # "too many men" asks for the rule, not a case of it
+        if not bare:  # "too many men" asks for the rule, not a case of it
             reranked = self.note_of_the_case_first(reranked, rest)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
@@ -274,7 +276,6 @@ class Searcher:
         said = set(terms(query))
         if any(h.clause.kind == "definition" and {stem(w) for w in words(h.clause.title)} <= said for h in hits[:10]):
             return hits  # a defined term said outright is the one asked about ("goal cage", "power play")
-
         out = [Hit(h.clause, h.score * (QUOTED_TERM_WEIGHT if h.clause.kind == "definition"
                                         and tuple(words(h.clause.title)) in kin else 1.0)) for h in hits]
         return sorted(out, key=lambda h: -h.score)
@@ -282,9 +283,10 @@ class Searcher:
     def note_of_the_case_first(self, hits: list[Hit], query: str, depth: int = 3) -> list[Hit]:
         """A NOTE of the best rule, among the next ``depth`` hits, before that rule when it has a concept of
         the question (idf at least CONSEQUENCE_CONCEPT_IDF) the rule lacks and scores at least
-        NOTE_CASE_SHARE of it (the people named are no such concept): the case told ("his stick got tangled in their guy's jersey and he was
-        called for holding the stick": RHA 621 (a) NOTE 2, "When a player's stick is caught in the ...
-        sweater of his/her opponent, no penalty shall be assessed", before 621 (a))."""
+        NOTE_CASE_SHARE of it (the people named are no such concept): the case told ("his stick got
+        tangled in their guy's jersey and he was called for holding the stick": RHA 621 (a) NOTE 2, "When
+        a player's stick is caught in the ... sweater of his/her opponent, no penalty shall be assessed",
+        before 621 (a))."""
         if not hits:
             return hits
         top = hits[0]
@@ -367,8 +369,8 @@ class Searcher:
         if first is None or first.id == hits[0].clause.id:
             return hits
         # a rule found through its NOTE scores as the NOTE did (RHA 205 (c) through NOTE 1's "too many players")
-        own = max((h.score for h in hits if h.clause.id == first.id or (h.clause.kind == "note" and h.clause.parent == first.id)),
-                  default=0.0)
+        own = max((h.score for h in hits if h.clause.id == first.id
+                    or (h.clause.kind == "note" and h.clause.parent == first.id)), default=0.0)
         if not special and own < GENERAL_SHARE * hits[0].score:
             return hits  # "player swears at the ref": RHA 601 (b), shooting after the whistle, is no case of it
         if (query and not special and hits[0].clause.parent != first.id
