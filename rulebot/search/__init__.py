@@ -294,12 +294,15 @@ class Searcher:
         d = r.doc_of.get(top.clause.id)
         if d is None:
             return hits
+        concepts: list[frozenset[str]] = []  # the question's rare concepts the rule lacks, read once
         for i, h in enumerate(hits[1:depth], 1):
             if h.clause.kind != "note" or h.clause.parent != top.clause.id or h.score < NOTE_CASE_SHARE * top.score:
                 continue
+            if not concepts:
+                concepts = [g for w, g in r.concepts(query) if w >= CONSEQUENCE_CONCEPT_IDF
+                            and not g & r.doc_terms[d] and not g & _role_stems()] or [frozenset()]
             e = r.doc_of.get(h.clause.id)
-            if e is not None and any(w >= CONSEQUENCE_CONCEPT_IDF and g & r.doc_terms[e] and not g & r.doc_terms[d]
-                                     and not g & _role_stems() for w, g in r.concepts(query)):
+            if e is not None and any(g & r.doc_terms[e] for g in concepts):
                 return [Hit(h.clause, top.score)] + hits[:i] + hits[i + 1:]
         return hits
 
