@@ -39,6 +39,7 @@ def test_wheel_ships_corpus_quizzes_and_data(tmp_path):
         assert f"rulebot/_corpus/{rid}/ruleset.yaml" in names
     assert any(n.startswith("rulebot/_quizzes/") and n.endswith(".yaml") for n in names)
     assert "rulebot/data/synonyms.yaml" in names
+    assert "rulebot/data/learned_terms.json" in names
     # installed outside the repo, it answers from its own corpus
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--target", str(target), str(wheel)],

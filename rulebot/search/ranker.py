@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
+from rulebot.search.learned import learned_terms
 from rulebot.search.text import (ANNOUNCES, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, contrasted_terms, introduces_list,
                                  is_english_word, load_synonyms, negated_terms, play_time, polarity, stem, terms,
                                  units, words)
@@ -344,6 +345,15 @@ class ClauseRanker:
                 for t in ([phrase_term(phrase)] if len(words(phrase)) > 1 else terms(phrase)):
                     if t not in WEAK_STEMS:
                         put(t, SLANG_WEIGHT)
+        # words the rulebooks hardly use, by the rulebook words the clauses answering them share
+        # ("lid": helmet; rulebot/search/learned.py); not a word said not to have happened ("overtime
+        # did not settle it" is no question about what settles a tie)
+        learned = learned_terms()
+        negated = negated_terms(query)
+        for w, term in units(qwords):
+            for t, lw in learned.get(term, ()) if w not in STOP_WORDS and term not in negated else ():
+                if t not in weights:
+                    put(t, lw)
         return [QueryTerm(t, w, group_of.get(t)) for t, w in weights.items()]
 
     def closed_compounds(self, qwords: list[str]) -> list[str]:
