@@ -1734,3 +1734,34 @@ def test_a_topic_is_covered_by_another_wording_said_as_a_phrase_not_by_its_words
 def test_a_glossary_entry_asked_for_is_answered_with_its_defining_sentence():
     a = get_searcher().ask("What is a temporary goalkeeper?", "firs-2017")
     assert a.answer.startswith("A player not designated as a goalkeeper on the Official Score Sheet")
+
+
+def test_keeping_on_at_an_official_after_a_bench_minor_is_persisting():
+    # FIRS 6.4.9 L: "If a team official persists, after he/she has been assessed a bench Minor Penalty ..."
+    a = get_searcher().ask("coach keeps arguing after I gave him a bench minor", "firs-2017")
+    assert a.citations[0].rule == "6.4.9 L"
+    assert a.answer.startswith("If a team official persists")
+
+
+def test_throwing_yourself_at_a_carriers_feet_is_a_dive():
+    # RHA 642 (b): "deliberately dives onto the playing surface, except to block a shot"
+    a = get_searcher().ask("A defenceman throws himself on the floor and takes the puck carrier's legs out. "
+                           "What's the call?", "rha")
+    assert "642 (b)" in [c.rule for c in a.citations[:3]]
+
+
+def test_an_odd_man_rush_is_a_scoring_opportunity():
+    # RHA 629 (e): play goes on when a player leaves the box early while "the non-offending team is in the
+    # process of a scoring opportunity"
+    a = get_searcher().ask("player leaves the box early while the other team is on a 2 on 1, do I stop play?", "rha")
+    assert a.citations[0].rule == "629 (e)"
+
+
+def test_penalties_already_being_served_are_no_call():
+    from rulebot.search.intent import imposes_penalty
+
+    # RHA 402 (h) speaks of minors being served; it imposes none
+    assert not imposes_penalty("A team may not be deprived of a man advantage situation in a game due to any "
+                               "minor penalties already being served.")
+    assert imposes_penalty("will receive an additional minor penalty to be served after serving the un-expired "
+                           "penalty")

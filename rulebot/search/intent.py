@@ -274,7 +274,8 @@ def classify(question: str) -> Intent:
 
 _IMPOSES = re.compile(
     r"\b(minor|major|misconduct|match|bench minor|double minor|game ejection)\b[^.]{0,60}"
-    r"\b(penalty|penalties)\b|\b(?:shall|will) (?:\w+ly )?be (?:imposed|assessed|awarded|given)\b"
+    r"\b(penalty|penalties)\b(?! (?:already )?being served)"  # "minor penalties already being served": no call
+    r"|\b(?:shall|will) (?:\w+ly )?be (?:imposed|assessed|awarded|given)\b"
     r"|\b(?:can|may) also be (?:imposed|assessed|awarded|given)\b"
     r"|\b(?:will|may|shall) (?:\w+ly )?(?:result in|receive)\b"
     r"|\bawards? (?:a |the )?penalty shot|\bresults? in (?:a )?penalty shot"
