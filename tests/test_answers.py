@@ -1765,3 +1765,20 @@ def test_penalties_already_being_served_are_no_call():
                                "minor penalties already being served.")
     assert imposes_penalty("will receive an additional minor penalty to be served after serving the un-expired "
                            "penalty")
+
+
+def test_how_long_asks_for_a_time_not_a_count():
+    # FIRS 6.1.5 B: "... shall be allowed 10 minutes to dress in the goalkeeper's full equipment"; the
+    # roster's "six (6) floor players and two (2) goalies" (3.1.1 A) counts players, it says no time
+    a = get_searcher().ask("Our goalie got a game misconduct and a skater has to put on the goalie gear. "
+                           "How long does he get to dress?", "firs-2017")
+    assert a.citations[0].rule == "6.1.5 B"
+
+
+def test_a_unit_word_needs_a_number_before_it():
+    from rulebot.search import _DISTANCE_UNITS, _TIME_UNITS, _has_unit
+
+    assert _has_unit("an additional ten (10) minute misconduct", _TIME_UNITS)
+    assert _has_unit("at least 3 meters (10 feet) away", _DISTANCE_UNITS)
+    assert not _has_unit("a minimum of six (6) floor players", _TIME_UNITS)
+    assert not _has_unit("at the end of the minute", _TIME_UNITS)

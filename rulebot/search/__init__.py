@@ -62,6 +62,18 @@ _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "fo
 #: How much a clause that puts a number next to the asked word gains for a "how long/many" question.
 NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
+#: A "how long can he hold it" question asks for a time, a "how far back" one for a distance: a clause
+#: whose numbers are none of the asked unit ("six (6) floor players" for "how long do they get") weighs this.
+UNIT_MISS_WEIGHT = 0.8
+_ASKS_TIME = re.compile(r"\bhow long (?!is (?:the|a|an|his|her|their) (?:stick|blade|rink|floor|crease|net|goal|cage|"
+                        r"surface|area|line|zone|circle|box|bench|shaft|handle)\b)"
+                        r"|\bhow (?:many|much) (?:minutes|seconds|time)\b|\bhow soon\b|\bhow quickly\b", re.I)
+_ASKS_DISTANCE = re.compile(r"\bhow (?:deep|wide|big|high|tall|thick|large)\b"
+                            r"|\bhow far (?:back|away|out|off|apart|from|in|into|up|is|are|do|does|must|should)\b"
+                            r"|\bhow many (?:metres|meters|feet|inches|centimetres|centimeters)\b", re.I)
+_TIME_UNITS = frozenset({"minute", "minutes", "min", "mins", "second", "seconds", "sec", "secs", "hour", "hours"})
+_DISTANCE_UNITS = frozenset({"metre", "metres", "meter", "meters", "m", "cm", "mm", "feet", "foot", "ft", "inch",
+                             "inches", "centimetres", "centimeters", "millimetres", "millimeters"})
 ROW_RULE_WEIGHT = 1.5
 #: A row's rule gains ROW_RULE_WEIGHT scaled from this share (the question says none of the row's
 #: description) to all of it (it says every word): "Stick Swung above shoulder" is half said by "swings
@@ -170,7 +182,7 @@ class Searcher:
             reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked, query), query),
                                             self.index)
         if intent.number:
-            reranked = self.prefer_numbered_subject(reranked, rest)
+            reranked = self.prefer_numbered_subject(reranked, rest, query)
         reranked = prefer_defining_clause(reranked, query, intent)  # "when the book says 'altercation', ..."
         if intent.definition:
             reranked = self.story_term_defined(reranked, rest)
@@ -501,12 +513,20 @@ class Searcher:
             out.append(Hit(c, h.score * w))
         return sorted(out, key=lambda h: -h.score)
 
-    def prefer_numbered_subject(self, hits: list[Hit], query: str, depth: int = 20) -> list[Hit]:
+    def prefer_numbered_subject(self, hits: list[Hit], query: str, question: str = "",
+                                depth: int = 20) -> list[Hit]:
         """For "how long are periods": a clause that puts a number next to what is asked about ("two
         periods of twenty (20) minutes", FIRS 1.2 A) before one that only mentions both apart ("one
         time out of one-minute duration per period", 1.2 B): the asked word within three words of a
-        number; a clause with no number at all weighs less (it cannot say how long)."""
+        number; a clause with no number at all weighs less (it cannot say how long).  When ``question``
+        asks for a time ("how long can he hold it") or a distance ("how far back"), a clause none of whose
+        numbers is of that unit weighs UNIT_MISS_WEIGHT when the question's first part asks so ("ten
+        minutes to dress", FIRS 6.1.5 B, before "six (6) floor players", 3.1.1 A)."""
         from rulebot.search.text import NUMBER_WORDS, STOP_WORDS, stem, words
+
+        first = question_parts(question)[0] if question else ""  # "How do we restart, and how close ...": a place
+        units = (_TIME_UNITS if _ASKS_TIME.search(first) else
+                 _DISTANCE_UNITS if _ASKS_DISTANCE.search(first) else None)
 
         # the question's own words, everyday ones too ("penalties are 1 minute long"), not far synonyms
         asked = {qt.term for qt in self.ranker.query_terms(query) if qt.weight >= WEAK_WEIGHT} - _UNIT_STEMS
@@ -523,6 +543,8 @@ class Searcher:
                     w = NUMBERED_SUBJECT_WEIGHT
                 elif not nums:
                     w = NO_NUMBER_WEIGHT  # "how long is overtime": a clause with no number cannot say
+                if nums and units and not _has_unit(h.clause.text, units):
+                    w *= UNIT_MISS_WEIGHT
             out.append(Hit(h.clause, h.score * w))
         return sorted(out, key=lambda h: -h.score)
 
@@ -1190,6 +1212,17 @@ def gesture_told(question: str) -> str:
     told = question[m.start(): m.start() + end.start()] if end else question[m.start():]
     # "Closed fist, arm punched straight out - what's the ref signalling?": the gesture is before him
     return told if len(signal_concepts(told)) >= 2 else question
+
+
+@lru_cache(maxsize=8192)
+def _has_unit(text: str, units: frozenset[str]) -> bool:
+    """Whether ``text`` gives a number of one of ``units``: a unit word with a number among the three
+    words before it ("ten (10) minute misconduct", "3 meters (10 feet)", "one-minute duration")."""
+    from rulebot.search.text import NUMBER_WORDS
+
+    toks = re.findall(r"[a-z0-9]+", text.lower())
+    return any(t in units and any(x.isdigit() or x in NUMBER_WORDS or x == "one" for x in toks[max(0, i - 3):i])
+               for i, t in enumerate(toks))
 
 
 @lru_cache(maxsize=8192)
