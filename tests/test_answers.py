@@ -1782,3 +1782,39 @@ def test_a_unit_word_needs_a_number_before_it():
     assert _has_unit("at least 3 meters (10 feet) away", _DISTANCE_UNITS)
     assert not _has_unit("a minimum of six (6) floor players", _TIME_UNITS)
     assert not _has_unit("at the end of the minute", _TIME_UNITS)
+
+
+def test_what_being_in_control_means_is_the_note_that_defines_control():
+    # RHA 642 (e) NOTE 2: "Control of the puck means the act of propelling the puck with the stick."
+    s = get_searcher()
+    for q in ("the ref says he wasn't in control any more, what does in control even mean?",
+              "What does being in control of the puck actually mean for a penalty shot?",
+              "what counts as being in control of the puck on a breakaway?"):
+        assert s.ask(q, "rha").citations[0].rule == "642 (e) NOTE 2", q
+
+
+def test_a_game_watched_on_video_is_still_a_rules_question():
+    # "video" is what the game was watched on, not the topic asked (FIRS 6.4.7 C, three seconds);
+    # video review itself is not in the FIRS rules
+    s = get_searcher()
+    a = s.ask("On the video of my game I can see the goalie holding the puck for about five seconds "
+              "with nobody near him. Penalty?", "firs-2017")
+    assert a.answered and a.citations[0].rule == "6.4.7 C"
+    for q in ("Can we use video replay to check if the puck crossed the line?", "can we look at the video?"):
+        assert not s.ask(q, "firs-2017").answered, q
+
+
+def test_the_clause_that_answers_the_asked_phrase_beats_the_one_only_about_its_topic():
+    # FIRS 1.3 E: "Team captains will use a coin toss prior to the start of the shoot-out to determine which
+    # team will initiate the alternating sequence of shots" answers "who shoots first"; 1.3 E's opening
+    # sentence is only about shoot-outs
+    a = get_searcher().ask("Tied after overtime, we go to a shoot-out. How is it decided who shoots first?",
+                           "firs-2017")
+    assert "coin toss" in a.citations[0].text
+
+
+def test_asked_answers_are_found_for_the_asks_phrases_said():
+    from rulebot.search.answer import ask_answers_in
+
+    assert any(p.search("the team captains will use a coin toss") for p in ask_answers_in("who shoots first?"))
+    assert ask_answers_in("what's the call for tripping?") == []

@@ -12,14 +12,14 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (NOT_A_PENALTY, STATES_DEFINITION, best_sentences, citation, label,
+from rulebot.search.answer import (NOT_A_PENALTY, STATES_DEFINITION, ask_answers_in, best_sentences, citation, label,
                                    normalise_numbers, other_parts, penalty_list_of, procedure_of, procedure_steps,
                                    question_parts, row_rule, rule_of, sentences, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, parse_query, rulebook_words, without_request
-from rulebot.search.text import introduces_list, load_synonyms, respell, stem, terms
+from rulebot.search.text import fold, introduces_list, load_synonyms, respell, stem, terms
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
 
@@ -188,6 +188,8 @@ class Searcher:
             reranked = self.story_term_defined(reranked, rest)
         if _FIRST_OF_LIST.search(query):
             reranked = self.prefer_first_item(reranked)
+        if not intent.number:  # "how long", "how big": the number and its unit (prefer_numbered_subject)
+            reranked = asked_answer_first(reranked, query)
         if bare:  # the topic's clause again first after the penalty ordering, then its rule's general call
             reranked = self.general_case_first(self.named_topic_first(reranked, rest), rest)
         reranked = self.asked_verb_first(reranked, rest)
@@ -1289,9 +1291,10 @@ def _unmet(states: frozenset[str], asked: set[str]) -> bool:
 _ASKED_TERM = re.compile(
     r"\bwhat(?: exactly| actually)?(?:'?s| is| are)(?: (?:exactly|actually|really))? (?:an? |the )?(?P<a>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)"
     r"\s*(?:[?.!,;:]|\s[-–—]\s|$| in (?:the )?(?:rules?|book|rulebook)\b| exactly\b| actually\b| anyway\b)"
-    r"|\bwhat (?:does|do) (?:an? |the )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?: actually| exactly| really)? mean\b"
+    r"|\bwhat (?:does|do)(?: being)?(?: in)? (?:an? |the )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
+    r"(?: actually| exactly| really| even)? mean\b"
     r"|\b(?:define|definition of|meaning of) (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)"
-    r"|\b(?:counts? as|is considered|constitutes?|go(?:es)? down as|(?:is|be) (?:recorded|credited) as) (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)",
+    r"|\b(?:counts? as|is considered|constitutes?|go(?:es)? down as|(?:is|be) (?:recorded|credited) as)(?: being)?(?: in)? (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)\s*(?:[?.!,;:]|$)",
     re.I)
 #: Words that are no term of the rules ("what is it", "what's going on").
 _NO_TERM = frozenset("it this that he she they we i you going happening up the call there".split())
@@ -1345,6 +1348,24 @@ def penalty_stated_first(hits: list[Hit], index: ClauseIndex, depth: int = 3) ->
         if h.score >= PENALTY_SHARE * hits[0].score and states_penalty(h.clause, index):
             return [h] + hits[:i] + hits[i + 1:]
     return hits
+
+
+#: How much a clause that says an answer to the thing a question asks (an ``asks`` phrase of the synonym
+#: list: "who shoots first" -> "coin toss", "started by") gains over the clauses only about its topic.
+ASKED_ANSWER_WEIGHT = 1.3
+ASKED_ANSWER_DEPTH = 10
+
+
+def asked_answer_first(hits: list[Hit], question: str) -> list[Hit]:
+    """For "who shoots first in the shoot-out": of the first ASKED_ANSWER_DEPTH clauses, one that says
+    an answer to the asked phrase ("Team captains will use a coin toss prior to the start of the
+    shoot-out", FIRS 1.3 E) weighs ASKED_ANSWER_WEIGHT more than one that is only about shoot-outs."""
+    pats = ask_answers_in(question)
+    if not pats:
+        return hits
+    out = [Hit(h.clause, h.score * (ASKED_ANSWER_WEIGHT if n < ASKED_ANSWER_DEPTH and any(
+        p.search(fold(h.clause.text)) for p in pats) else 1.0)) for n, h in enumerate(hits)]
+    return sorted(out, key=lambda h: -h.score)
 
 
 def prefer_defining_clause(hits: list[Hit], question: str, intent: Intent) -> list[Hit]:

@@ -636,6 +636,14 @@ def _ask_answers(key: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(re.escape(m) for m in phrases) + r")\b") if phrases else re.compile("$^")
 
 
+def ask_answers_in(question: str) -> list[re.Pattern[str]]:
+    """Patterns for the answers of the ``asks`` phrases said in ``question`` (:func:`_ask_answers`)."""
+    from rulebot.search.text import load_synonyms
+
+    q = fold(question)
+    return [_ask_answers(k) for k in load_synonyms().asks if k in q and re.search(rf"\b{re.escape(k)}\b", q)]
+
+
 def said_in(text: str) -> tuple[set[str], str]:
     """What a text says, for :func:`_says`: ``(its stems, its folded text)``."""
     return set(terms(text)), fold(text)
