@@ -1818,3 +1818,12 @@ def test_asked_answers_are_found_for_the_asks_phrases_said():
 
     assert any(p.search("the team captains will use a coin toss") for p in ask_answers_in("who shoots first?"))
     assert ask_answers_in("what's the call for tripping?") == []
+
+
+def test_what_the_referee_should_do_is_answered_with_the_officials_action_and_what_follows():
+    # RHA 205 (d): "The referee may hold the clock and issue a warning to a team deliberately delaying the
+    # game. Any subsequent delay after this will result in a bench minor penalty."
+    a = get_searcher().ask("Running clock and one bench is slow changing at every whistle. What should the "
+                           "referee do about it?", "rha")
+    assert a.citations[0].rule == "205 (d)"
+    assert "issue a warning" in a.answer and "bench minor" in a.answer

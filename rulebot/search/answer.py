@@ -69,6 +69,13 @@ _ASKS_WHEN = re.compile(r"\bwhen (?:is|are|does|do|can|could|should|must|may|wil
                         r"|\bat what (?:point|time)\b", re.I)
 _SAYS_WHEN = re.compile(r"\b(?:until|unless|when|whenever|after|before|once|as soon as|while|during)\b", re.I)
 WHEN_BONUS = 3.0
+#: "What should the referee do about it?", "how do I handle it?": the sentence in which an official acts
+#: ("The referee may hold the clock and issue a warning", RHA 205 (d)) gains ACTION_BONUS.
+_ASKS_ACTION = re.compile(r"\bwhat (?:should|do|must|can|would) (?:i|we|the (?:ref|refs|referee|referees|officials?))"
+                          r" do\b|\bhow (?:do|should|would|can) (?:i|we) (?:handle|deal with|manage)\b", re.I)
+_OFFICIAL_ACTS = re.compile(r"\b(?:the )?(?:referee|referees|official|officials)(?:'s)? "
+                            r"(?:shall|may|will|must|should)\b", re.I)
+ACTION_BONUS = 3.0
 
 #: Per-term weights (idf over the loaded clauses) used to pick answering sentences; set by the searcher.
 TERM_WEIGHTS: dict[str, float] = {}
@@ -111,6 +118,7 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
             qt.setdefault(t, 0.5)
     negated = negated_terms(query)
     asks_when = bool(_ASKS_WHEN.search(query))
+    asks_action = bool(_ASKS_ACTION.search(query))
     scored = []
     for i, s in enumerate(sents):
         # an inline heading over the rule ("Body/Roughing/Elbowing: The free hand may be used ...") names
@@ -123,6 +131,8 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         if prefer_numbers:
             # "how much is the fee": a sentence without a number cannot be the answer
             overlap = overlap + 1.5 if _HAS_NUMBER.search(s) else overlap * 0.5
+        if asks_action and _OFFICIAL_ACTS.search(s):
+            overlap += ACTION_BONUS
         if asks_when and _SAYS_WHEN.search(s):
             overlap += WHEN_BONUS  # "when may the goalie leave the crease": "... stay in the crease until ..."
         if prefer is not None:
@@ -152,6 +162,9 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         nxt = sents[chosen[0] + 1]
         if len(nxt) <= 120 and _REFERS_BACK.search(nxt) and len(chosen) < 3:
             chosen.insert(1, chosen[0] + 1)
+    after = chosen[-1] + 1 if chosen else len(sents)
+    if asks_action and len(chosen) < 3 and after < len(sents) and _REFERS_BACK.search(sents[after]):
+        chosen.append(after)  # the warning, then "Any subsequent delay ... will result in a bench minor"
     if chosen and chosen[0] > 0 and _REFERS_BACK.search(sents[chosen[0]]) and len(sents[chosen[0] - 1]) <= 200:
         # "This includes: ... closing the hand on the ball" needs what "this" is ("Delay of game: ...")
         chosen.insert(0, chosen[0] - 1)
@@ -715,7 +728,8 @@ def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) 
     return out
 
 
-_REFERS_BACK = re.compile(r"^(?:the offending|this|these|such|in (?:this|that|such) case|in addition|it|they)\b",
+_REFERS_BACK = re.compile(r"^(?:the offending|this|these|such|in (?:this|that|such) case|in addition|it|they"
+                          r"|any (?:subsequent|further)|a (?:subsequent|further|second))\b",
                           re.I)
 
 
