@@ -1827,3 +1827,13 @@ def test_what_the_referee_should_do_is_answered_with_the_officials_action_and_wh
                            "referee do about it?", "rha")
     assert a.citations[0].rule == "205 (d)"
     assert "issue a warning" in a.answer and "bench minor" in a.answer
+
+
+def test_an_infraction_a_sheet_never_names_gets_its_general_penalty_rule():
+    # U9 21: "Penalty results in penalty shot." covers tripping, which the sheet never names; a penalty
+    # class it never names (a major) is still not covered
+    s = get_searcher()
+    a = s.ask("what's the penalty for tripping", "challenge-cup-u9")
+    assert a.answer.startswith("The U9 Challenge Cup rules do not name that infraction") and a.citations
+    assert not s.ask("Kid gets a major for a hit to the head. How many games does he sit?",
+                     "challenge-cup-u9").answered

@@ -19,7 +19,7 @@ from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, parse_query, rulebook_words, without_request
-from rulebot.search.text import fold, introduces_list, load_synonyms, respell, stem, terms
+from rulebot.search.text import fold, introduces_list, load_synonyms, respell, stem, terms, words
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
 
@@ -676,6 +676,8 @@ class Searcher:
             missing, aside = [], missing
         if aside and self.rule_matters(pq.text or question) <= AROUND_ALONE:
             missing, aside = aside, []  # "can a player wear a GoPro on his helmet?"
+        if missing and intent.penalty and len(scope) == 1 and self.infractions_named(missing):
+            hits, missing = [], []  # "what's the penalty for tripping" at the U9 tournament, as below
         if not hits and not missing and intent.penalty and len(scope) == 1:
             # an infraction the rulebook never names ("I called a trip" at the U9 tournament): what its
             # rules say about penalties in general, said as such
@@ -1100,6 +1102,18 @@ class Searcher:
                 continue  # a mercy rule worded without "mercy": "A team leading by 7 goals or more ..."
             missing.append(topic)
         return missing
+
+    def infractions_named(self, topics: list[str]) -> bool:
+        """True when every one of ``topics`` names an infraction in some rulebook's penalty table
+        (tripping, slashing; not a penalty class such as a major): a rulebook without it may still say
+        what any penalty brings (U9: "Penalty results in penalty shot")."""
+        from rulebot.penalties import infractions
+
+        names = self.__dict__.get("_infraction_names")
+        if names is None:
+            names = self.__dict__["_infraction_names"] = frozenset(
+                " ".join(words(i.infraction)) for i in infractions(self.index))
+        return all(" ".join(words(t)) in names for t in topics)
 
     def rule_matters(self, query: str) -> int:
         """How many things a rulebook rules on a question names besides the people and places of any
