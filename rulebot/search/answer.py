@@ -628,7 +628,7 @@ def _part_weights(part: str) -> dict[str, float]:
 
     syn = load_synonyms()
     rest, _ = syn.rewrite(part)
-    asked = [k for k in syn.asks if k in fold(part) and re.search(rf"\b{re.escape(k)}\b", fold(part))]
+    asked = asked_phrases(part)
     out = {t: _weight(t) for t in terms(rest if asked else part)}
     for k in asked:
         out[f"?{k}"] = max((_weight(t) for m in syn.asks[k] for t in terms(m)), default=1.0)
@@ -649,12 +649,17 @@ def _ask_answers(key: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(re.escape(m) for m in phrases) + r")\b") if phrases else re.compile("$^")
 
 
-def ask_answers_in(question: str) -> list[re.Pattern[str]]:
-    """Patterns for the answers of the ``asks`` phrases said in ``question`` (:func:`_ask_answers`)."""
+def asked_phrases(text: str) -> list[str]:
+    """The ``asks`` phrases of the synonym list said in ``text`` ("who shoots first"), folded."""
     from rulebot.search.text import load_synonyms
 
-    q = fold(question)
-    return [_ask_answers(k) for k in load_synonyms().asks if k in q and re.search(rf"\b{re.escape(k)}\b", q)]
+    q = fold(text)
+    return [k for k in load_synonyms().asks if k in q and re.search(rf"\b{re.escape(k)}\b", q)]
+
+
+def ask_answers_in(question: str) -> list[re.Pattern[str]]:
+    """Patterns for the answers of the ``asks`` phrases said in ``question`` (:func:`_ask_answers`)."""
+    return [_ask_answers(k) for k in asked_phrases(question)]
 
 
 def said_in(text: str) -> tuple[set[str], str]:
