@@ -307,3 +307,33 @@ def test_a_signal_asked_by_another_form_of_its_name():
 
     found = search_signals(load_signals(load_index()), "which signal does the ref give for a high stick?")
     assert found[0][0].name == "High-Sticking"
+
+
+@pytest.mark.parametrize("question, name", [
+    # the meaning asked outright, whatever else the story tells
+    ("Watching myself on tape I bring the edge of my free hand down onto the forearm of my whistle arm. "
+     "What penalty am I showing?", "Slashing"),
+    ("If I call a hook, what do you two show the bench and the box?", "Hooking"),
+    # a gesture told, then "what's it mean?"
+    ("Puck goes in and you see me with both arms straight out to the sides, palms open. "
+     "Tell the table what that means.", "Washout"),
+    ("Both hands on the hips - you'll see me do that after some chirping at the bench. What's it mean?", "Misconduct"),
+    # "drive a fist into the palm" strikes it; "chest high" is at the chest, not above the head
+    ("From across the rink you see your partner drive a closed fist into his other open palm, chest high. "
+     "What has he got?", "Boarding"),
+])
+def test_a_gesture_asked_about_in_a_referee_s_words_is_answered_with_its_signal(question, name):
+    from rulebot.search import get_searcher
+    from rulebot.search.intent import classify
+
+    assert classify(question).signal
+    assert get_searcher().ask(question, None).answer.startswith(f"{name} — signal")
+
+
+def test_the_arm_s_meaning_asked_after_a_story_of_play_is_the_rulebook_s_own_signal():
+    from rulebot.search import get_searcher
+
+    question = ("My partner put his arm up but let play go on after a D-man hooked the puck carrier. "
+                "What's the arm mean and when does he blow it dead?")
+    answer = get_searcher().ask(question, "rha")
+    assert answer.answer.startswith("Delayed penalty — signal") and answer.citations[0].rule == "409 (b)"

@@ -31,6 +31,18 @@ _OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zeb
 #: "What's he telling me?", "what does that mean?": after a gesture, a question about what it signals.
 _WHAT_IT_SAYS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:he|she|they|that|this|it) (?:telling|saying|tell|say|mean|"
                            r"means|indicat\w*|signal\w*)\b", re.I)
+#: A gesture's meaning asked outright ("what's the arm mean?", "which arm goes up?", "what do you two
+#: show the bench?", "what penalty am I showing?"): a signal question, whatever else the story tells.
+_ASKS_GESTURE = re.compile(
+    r"\bwhat(?:'s| is| does| do)? (?:the|that|this|his|her|my|your) (?:raised )?(?:arm|arms|hand|hands|gesture|motion)"
+    r" (?:mean|means|say|says|tell|tells)\b"
+    r"|\bwhich (?:arm|hand)\b"
+    r"|\bwhat (?:do|should|will|would) (?:you|i|we|they)(?: two| both| guys)? (?:show|put up)\b"
+    r"|\bwhat (?:penalty|call|infraction|foul) (?:am i|are you|is he|is she|was i|was he|were you) "
+    r"(?:showing|signall?ing|indicating|calling|putting up)\b", re.I)
+#: After a gesture is told, "what's it mean?", "tell the table what that means", "what has he got?".
+_WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means?\b|\bwhat (?:that|it|this) means\b"
+                            r"|\bwhat (?:has|have|did) (?:he|she|they|you|my partner) (?:got|get)\b", re.I)
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
 #: delayed minor and they score").
@@ -240,8 +252,15 @@ def classify(question: str) -> Intent:
               or (bool(_OWN_BODY.search(question)) and not wset & _GAME_THINGS and not _HURT.search(question))
               # a gesture told in the first words, before anything else ("Clenched fist, arm punched
               # straight out from his body. Which penalty ...?")
-              or _gesture_first(question))
-    if signal and _ASKS_ELSE.search(_last_sentence(question)) and not _ASKS_SIGNAL.search(question):
+              or _gesture_first(question)
+              # a gesture told, then "what's it mean?" ("both arms straight out, palms open: tell the
+              # table what that means")
+              or (body and gesture >= 2 and bool(_WHAT_IT_MEANS.search(question)) and not _HURT.search(question)
+                  and not _FOUL.search(question)))
+    asks_gesture = bool(_ASKS_GESTURE.search(question))
+    signal = signal or asks_gesture
+    if (signal and _ASKS_ELSE.search(_last_sentence(question)) and not _ASKS_SIGNAL.search(question)
+            and not asks_gesture):
         signal = False  # the gesture is the story; the question asks who, where or how long
     least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call
     number = bool(_NUMBER.search(question)) and not least
