@@ -1837,3 +1837,27 @@ def test_an_infraction_a_sheet_never_names_gets_its_general_penalty_rule():
     assert a.answer.startswith("The U9 Challenge Cup rules do not name that infraction") and a.citations
     assert not s.ask("Kid gets a major for a hit to the head. How many games does he sit?",
                      "challenge-cup-u9").answered
+
+
+def test_a_clause_that_sends_the_reader_to_another_rule_gives_way_to_that_rule():
+    from rulebot.corpus import load_index
+    from rulebot.search.answer import pointed_to
+
+    index = load_index()
+    # "... proceed to a Shootout to determine a winner. (See 1.3 E)"; "Too many men: see 14."
+    assert pointed_to(index, index.lookup("firs-2017", "1.3 B •2")).number == "1.3 E"
+    assert pointed_to(index, index.lookup("ball-hockey", "36")).number == "14"
+    assert pointed_to(index, index.lookup("firs-2017", "1.3 E •1")) is None
+    a = get_searcher().ask("In the FIRS rules, if overtime doesn't settle it and we go to shots, how many "
+                           "shooters does each side get?", "firs-2017")
+    assert a.citations[0].rule.startswith("1.3 E") and "three" in a.answer
+    a = get_searcher().ask("Still tied after overtime in the quarter-final - how do we run the shootout?", "firs-2017")
+    assert a.citations[0].rule.startswith("1.3 E") and "coin toss" in a.answer
+
+
+def test_a_bulleted_list_under_the_clause_that_names_it_is_the_procedure():
+    # FIRS 1.3 E "Shoot-Out: When additional game time is not available ..." over its four bullets
+    a = get_searcher().ask("Final is still level after the sudden-death overtime. How do we run the shoot-out?",
+                           "firs-2017")
+    assert "three shooters" in a.answer and "coin toss" in a.answer
+    assert {c.rule for c in a.citations[:3]} >= {"1.3 E"}

@@ -12,8 +12,8 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (NOT_A_PENALTY, STATES_DEFINITION, ask_answers_in, best_sentences, citation, label,
-                                   normalise_numbers, other_parts, penalty_list_of, procedure_of, procedure_steps,
+from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
+                                   ask_answers_in, best_sentences, citation, label, normalise_numbers, pointed_to, other_parts, penalty_list_of, procedure_of, procedure_steps,
                                    question_parts, row_rule, rule_of, sentences, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
@@ -200,6 +200,8 @@ class Searcher:
         reranked = rule_before_note(reranked)
         if not bare:  # "too many men" asks for the rule, not a case of it
             reranked = self.note_of_the_case_first(reranked, rest)
+        if not intent.penalty:
+            reranked = self.pointer_followed(reranked, query, intent)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -293,6 +295,29 @@ class Searcher:
         out = [Hit(h.clause, h.score * (QUOTED_TERM_WEIGHT if h.clause.kind == "definition"
                                         and tuple(words(h.clause.title)) in kin else 1.0)) for h in hits]
         return sorted(out, key=lambda h: -h.score)
+
+    def pointer_followed(self, hits: list[Hit], query: str, intent: Intent) -> list[Hit]:
+        """``hits`` with the rule a best clause points to first when that clause sends the reader there
+        ("... the teams will proceed to a Shootout to determine a winner. (See 1.3 E)", FIRS 1.3 B •2;
+        "Too many men: see 14.", ball hockey 36) and the question asks how it is done or a particular of
+        it ("how do we run the shootout?", "how many shooters?"), or the clause says little else: of
+        that rule and its sub-clauses, the one ranked highest (else the rule itself), then the pointing
+        clause.  Unchanged otherwise."""
+        if not hits:
+            return hits
+        top = hits[0].clause
+        target = pointed_to(self.index, top)
+        if target is None:
+            return hits
+        own = POINTER.sub(" ", top.text)
+        if not (intent.procedure or ASKS_A_STEP.search(query) or len(terms(own)) <= POINTER_ALONE_TERMS):
+            return hits
+        inside = {c.id for c in self.index.subtree(target)}
+        best = next((h for h in hits[1:] if h.clause.id in inside and h.clause.text), None)
+        lead = best or (Hit(target, hits[0].score) if target.text else None)
+        if lead is None:
+            return hits
+        return [lead, hits[0]] + [h for h in hits[1:] if h.clause.id != lead.clause.id]
 
     def note_of_the_case_first(self, hits: list[Hit], query: str, depth: int = 3) -> list[Hit]:
         """A NOTE of the best rule, among the next ``depth`` hits, before that rule when it has a concept of

@@ -82,8 +82,8 @@ _PENALTY = re.compile(
 _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:rule ?sets?|rule ?books?|"
                       r"tournaments?|leagues?|rules)\b|\bcompared? (?:with|to)\b|\bversus\b|\bvs\.?\b",
                       re.I)
-_PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must) .{0,40}\b(?:go|work|done|taken|run|"
-                        r"played|restart|handled|set up|decided|broken)|walk me through|what(?:'s| is) the "
+_PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must|a|an|the) .{0,40}\b(?:go|work|done|taken|run|"
+                        r"played|restart|handled|set up|decided|broken|conducted|organi[sz]ed|carried out|administered)|walk me through|what(?:'s| is) the "
                         r"(?:process|procedure)|procedure|steps|step by step|set(?:ting)? up|how do (?:i|we)|"
                         r"what happens (?:after|next))\b", re.I)
 #: Covering the puck, a foul for a skater and the goalkeeper's right ("goalie covers the puck").
