@@ -74,6 +74,7 @@ def cross_validate(paths: list[Path], k: int) -> None:
         for name, tab in (("none", {}), ("learned", table)):
             frozen = {w: tuple(ts) for w, ts in tab.items()}
             ranker_module.learned_terms = lambda frozen=frozen: frozen
+            ranker.forget_queries()
             for item in items(test):
                 r = rank_of(item, searcher.ask(item["question"], item.get("ruleset")).citations)
                 t = totals[name]

@@ -62,10 +62,12 @@ def test_the_search_adds_a_words_learned_terms_below_its_own(monkeypatch) -> Non
     extra = {t for t, _ in learned}
     with_table = {t.term: t.weight for t in ranker.query_terms(f"what about the {word} here")}
     monkeypatch.setattr(ranker_module, "learned_terms", lambda: {})
+    ranker.forget_queries()
     without = {t.term: t.weight for t in ranker.query_terms(f"what about the {word} here")}
     added = {t for t in with_table if t not in without}
     assert added and added <= extra
     assert all(with_table[t] < 1.0 for t in added)
+    ranker.forget_queries()
 
 
 def test_the_packaged_table_is_what_the_question_sets_build() -> None:

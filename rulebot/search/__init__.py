@@ -113,6 +113,9 @@ NOTE_SHARE = 0.9
 BARE_DEPTH = 5
 #: ... and the general case found scores at least this share of the best hit.
 GENERAL_SHARE = 0.5
+#: Questions whose reading (:func:`parse_query`) a searcher keeps.
+PARSED_KEPT = 512
+
 #: A signal the selected rulebook describes answers when it scores this share of the best signal.
 OWN_SIGNAL_SHARE = 0.85
 #: A part of a question that refers back to the part before it ("how long is each one", "stand in it").
@@ -143,6 +146,18 @@ class Searcher:
 
         _answer.TERM_WEIGHTS = self.ranker.idf
 
+    def parsed(self, query: str, ruleset: str | None = None):
+        """:func:`parse_query` of ``query``, kept for the rest of the ask: one question is read several
+        times (its parts, its search, its answer), and reading it costs a pass over every ruleset name."""
+        key = (query, ruleset, len(self.index.clauses), tuple(self.index.rulesets))
+        cache = self.__dict__.setdefault("_parsed", {})
+        pq = cache.get(key)
+        if pq is None:
+            if len(cache) >= PARSED_KEPT:
+                cache.clear()
+            pq = cache[key] = parse_query(self.index, query, ruleset)
+        return pq
+
     def check_ruleset(self, ruleset: str | None) -> str | None:
         """The id of a ruleset given by id or name ("FIRS", "ball hockey"); None for None.
         Raises UsageError for a ruleset that is not loaded."""
@@ -156,7 +171,7 @@ class Searcher:
         Raises UsageError for an unknown ``ruleset``."""
         ruleset = self.check_ruleset(ruleset)
         query = respell(query)
-        pq = parse_query(self.index, query, ruleset)
+        pq = self.parsed(query, ruleset)
         scope = set(pq.rulesets) or ({ruleset} if ruleset else None)
         hits: list[Hit] = []
         seen: set[str] = set()
@@ -607,7 +622,7 @@ class Searcher:
             raise UsageError("the question is empty")
         asked, question = question, respell(question)
         ruleset = self.check_ruleset(ruleset)
-        pq = parse_query(self.index, question, ruleset)
+        pq = self.parsed(question, ruleset)
         named = pq.rulesets
         # the rulebook the question names wins over the one selected ("what's the penalty for spearing
         # in FIRS" with RHA selected is answered from FIRS, and says so)
@@ -649,7 +664,7 @@ class Searcher:
             raise UsageError("the question is empty")
         ruleset = self.check_ruleset(ruleset)
         intent = classify(question)
-        pq = parse_query(self.index, question, ruleset)
+        pq = self.parsed(question, ruleset)
         if compare and not pq.clauses and (len(pq.rulesets) >= 2 or (ruleset is None and intent.compare)):
             return self.compare(question, pq.rulesets or tuple(self.index.rulesets), intent, limit)
         if compare and not pq.clauses and ruleset is None and not pq.rulesets and intent.number:
@@ -1020,7 +1035,7 @@ class Searcher:
 
         others = {rid for rid in self.index.rulesets if self._has_signals({rid})}
         names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
-        pq = parse_query(self.index, question)
+        pq = self.parsed(question)
         hits = [h for rid in sorted(others) for h in self.search(pq.text or question, rid, limit)]
         hits.sort(key=lambda h: -h.score)
         # the gesture matches a signal their own rules describe about as well as any of the list's
@@ -1196,7 +1211,7 @@ class Searcher:
         ruleset's best clauses cited in turn (its best first, then its second ...)."""
         from rulebot.search.intent import strip_comparison
 
-        pq = parse_query(self.index, question)
+        pq = self.parsed(question)
         rest = strip_comparison(pq.text)
         if not any(ch.isalnum() for ch in rest):
             names = ", ".join(self.index.rulesets[r].short_name for r in rulesets)

@@ -219,6 +219,7 @@ def _gesture_first(question: str) -> bool:
             and not _HURT.search(first) and not _BLOW.search(first))
 
 
+@lru_cache(maxsize=4096)
 def classify(question: str) -> Intent:
     """Read a question's intent from its words (no model, a few word lists and patterns)."""
     ws = words(question)

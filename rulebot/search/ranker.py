@@ -192,6 +192,10 @@ class QueryTerm:
     group: int | None = None
 
 
+#: Queries whose terms and concepts a ranker keeps (per process, not in the index cache).
+MEMO_KEPT = 1024
+
+
 class ClauseRanker:
     """BM25F ranking over the searchable clauses of an index (clauses with text of their own)."""
 
@@ -261,6 +265,13 @@ class ClauseRanker:
         self.avg_len = (sum(lengths) / len(lengths)) if lengths else 1.0
         n = len(self.docs)
         self.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.postings.items()}
+        # each posting's BM25 term-frequency part, by ruleset: a query scores only the rulesets asked
+        self.saturated: dict[str, dict[str, list[tuple[int, float]]]] = {}
+        for t, plist in self.postings.items():
+            by_ruleset = self.saturated[t] = {}
+            for doc, tf in plist.items():
+                norm = K1 * (1 - B + B * lengths[doc] / self.avg_len)
+                by_ruleset.setdefault(self.ruleset_of[doc], []).append((doc, tf * (K1 + 1) / (tf + norm)))
         self.vocab = sorted(w for w in vocab if w.isalpha() and len(w) >= 3)
         self._vocab_set = set(self.vocab)
         self.doc_of = {c.id: i for i, c in enumerate(self.docs)}
@@ -281,8 +292,33 @@ class ClauseRanker:
             return None  # an English word is no typo: "puddle" is not "paddle", "thing" not "think"
         return best[0]
 
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_memo", None)  # what this process read of its questions is not cached with the index
+        return state
+
+    def forget_queries(self) -> None:
+        """Drop the terms and concepts read of past queries (after changing what reading them depends
+        on, such as the learned table in a cross-validation)."""
+        self.__dict__.pop("_memo", None)
+
+    def _remembered(self, kind: str, query: str, read) -> list:
+        """``read(query)`` as a new list, read once per query: one question is searched several times
+        in one ask (its parts, its reranking steps)."""
+        memo = self.__dict__.setdefault("_memo", {})
+        key = (kind, query)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_KEPT:
+                memo.clear()
+            found = memo[key] = tuple(read(query))
+        return list(found)
+
     def query_terms(self, query: str) -> list[QueryTerm]:
         """Weighted stems for a query: its own words (weak words lower), typo corrections, synonyms."""
+        return self._remembered("terms", query, self._query_terms)
+
+    def _query_terms(self, query: str) -> list[QueryTerm]:
         weights: dict[str, float] = {}
         group_of: dict[str, int] = {}
 
@@ -348,10 +384,14 @@ class ClauseRanker:
         # words the rulebooks hardly use, by the rulebook words the clauses answering them share
         # ("lid": helmet; rulebot/search/learned.py); not a word said not to have happened ("overtime
         # did not settle it" is no question about what settles a tie)
+        from rulebot.search.intent import asks_procedure_span
+
         learned = learned_terms()
         negated = negated_terms(query)
+        subject = set(words(asks_procedure_span(text)))  # not "walk me through", as the table was learned
         for w, term in units(qwords):
-            for t, lw in learned.get(term, ()) if w not in STOP_WORDS and term not in negated else ():
+            for t, lw in (learned.get(term, ()) if w not in STOP_WORDS and term not in negated and w in subject
+                          else ()):
                 if t not in weights:
                     put(t, lw)
         return [QueryTerm(t, w, group_of.get(t)) for t, w in weights.items()]
@@ -375,6 +415,9 @@ class ClauseRanker:
     def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         """The query's distinct concepts: for each content word, the stems that express it (its own,
         a typo correction, its synonyms), weighted by the rarest of them (idf; weak words lower)."""
+        return self._remembered("concepts", query, self._concepts)
+
+    def _concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         syn = load_synonyms()
         out: list[tuple[float, frozenset[str]]] = []
         seen: set[frozenset[str]] = set()
@@ -471,23 +514,24 @@ class ClauseRanker:
         scores: dict[int, float] = defaultdict(float)
         best_of_group: dict[tuple[int, int], float] = {}
         for qt in qterms:
-            plist = self.postings.get(qt.term)
-            if not plist:
+            by_ruleset = self.saturated.get(qt.term)
+            if not by_ruleset:
                 continue
             idf = self.idf[qt.term] * qt.weight
-            for doc, tf in plist.items():
-                if rulesets is not None and self.ruleset_of[doc] not in rulesets:
+            for rid, plist in by_ruleset.items():
+                if rulesets is not None and rid not in rulesets:
                     continue
-                norm = K1 * (1 - B + B * self.lengths[doc] / self.avg_len)
-                part = idf * tf * (K1 + 1) / (tf + norm)
                 if qt.group is None:
-                    scores[doc] += part
+                    for doc, sat in plist:
+                        scores[doc] += idf * sat
                     continue
-                key = (qt.group, doc)  # a group counts by its best term in the clause
-                prev = best_of_group.get(key, 0.0)
-                if part > prev:
-                    scores[doc] += part - prev
-                    best_of_group[key] = part
+                for doc, sat in plist:
+                    part = idf * sat
+                    key = (qt.group, doc)  # a group counts by its best term in the clause
+                    prev = best_of_group.get(key, 0.0)
+                    if part > prev:
+                        scores[doc] += part - prev
+                        best_of_group[key] = part
         return scores
 
     def search(self, query: str, rulesets: set[str] | None = None, limit: int = 10) -> list[Hit]:

@@ -201,18 +201,23 @@ VERB_BEFORE_OF = {("shoot", "out"): "shoot"}
 def units(ws: list[str]) -> list[tuple[str, str]]:
     """``(surface, term)`` for each word of ``ws``, the two words of a :data:`COMPOUNDS` pair as one
     unit (``("time out", "time_out")``)."""
+    return list(_units(tuple(ws)))
+
+
+@lru_cache(maxsize=4096)  # one question's words are read many times in one ask
+def _units(ws: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     i = 0
     while i < len(ws):
         pair = (stem(ws[i]), stem(ws[i + 1])) if i + 1 < len(ws) else None
-        if pair in COMPOUNDS and not (pair in VERB_BEFORE_OF and ws[i + 2:i + 3] == ["of"]
+        if pair in COMPOUNDS and not (pair in VERB_BEFORE_OF and ws[i + 2:i + 3] == ("of",)
                                       and ws[i] != VERB_BEFORE_OF[pair]):
             out.append((f"{ws[i]} {ws[i + 1]}", f"{stem(ws[i])}_{stem(ws[i + 1])}"))
             i += 2
         else:
             out.append((ws[i], word_term(ws, i)))
             i += 1
-    return out
+    return tuple(out)
 
 
 def word_term(ws: list[str], i: int) -> str:
@@ -313,6 +318,12 @@ class Synonyms:
                     self.by_stem.setdefault(word_term(list(key), 0), []).append(gi)
         self.max_len = max((len(k) for k in self.by_phrase), default=1)
 
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        for kept in ("_patterns", "_lengths", "_expanded"):  # worked out again by each process
+            state.pop(kept, None)
+        return state
+
     def rewrite(self, text: str) -> tuple[str, list[list[str]]]:
         """Take question phrases ("how long is a game", "how long") out of ``text`` and return the words
         rulebooks answer them with: ``(text without the phrases, groups)``, where each group is one
@@ -337,7 +348,35 @@ class Synonyms:
                 for phrase, repl in phrases.items()]
         return pats
 
+    def _phrase_lengths(self):
+        """``(by_word, by_stem, members)``: the lengths of the list's phrases of two words or more by
+        their first word, and by its stem for those looked up by stems; each group's members with
+        their words.  Worked out once (an unpickled list has none yet)."""
+        found = self.__dict__.get("_lengths")
+        if found is None:
+            by_word: dict[str, set[int]] = {}
+            by_stem: dict[str, set[int]] = {}
+            for key in self.by_phrase:
+                if len(key) > 1:
+                    by_word.setdefault(key[0], set()).add(len(key))
+            for key in self.by_phrase_stems:
+                by_stem.setdefault(key[0], set()).add(len(key))
+            members = [[(m, tuple(words(m))) for m in group] for group in self.groups]
+            found = self.__dict__["_lengths"] = (by_word, by_stem, members)
+        return found
+
     def expansions(self, query_words: list[str], narrowing: bool = True) -> list[str]:
+        """:meth:`_expansions`, worked out once per process for the same words."""
+        memo = self.__dict__.setdefault("_expanded", {})
+        key = (tuple(query_words), narrowing)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= EXPANSIONS_KEPT:
+                memo.clear()
+            found = memo[key] = tuple(self._expansions(query_words, narrowing))
+        return list(found)
+
+    def _expansions(self, query_words: list[str], narrowing: bool = True) -> list[str]:
         """Other members of every group a query word or phrase belongs to (as text phrases).  With
         ``narrowing`` False, a phrase that adds a content word to the one query word it comes from
         ("change" -> "line change") is left out: a clause with the phrase has the word already, and the
@@ -346,8 +385,11 @@ class Synonyms:
         out: list[str] = []
         n = len(query_words)
         stems = [stem(w) for w in query_words]
+        by_word, by_stem, members = self._phrase_lengths()
         for i in range(n):
-            for length in range(self.max_len, 0, -1):
+            # only the lengths of the list's phrases that start with this word (or its stem)
+            for length in sorted(by_word.get(query_words[i], set()) | by_stem.get(stems[i], set()) | {1},
+                                 reverse=True):
                 key = tuple(query_words[i:i + length])
                 if len(key) < length or play_time(stems, i, length):
                     continue
@@ -357,14 +399,17 @@ class Synonyms:
                 elif found is None and length >= PHRASE_STEMS_MIN:
                     found = self.by_phrase_stems.get(tuple(stems[i:i + length]))  # "checks from behind"
                 for gi in found or []:
-                    for member in self.groups[gi]:
-                        mw = tuple(words(member))
+                    for member, mw in members[gi]:
                         if mw == key:
                             continue
                         if not narrowing and length == 1 and len(mw) > 1 and _narrows(key[0], mw):
                             continue
                         out.append(member)
         return out
+
+
+#: Word lists whose expansions a synonym list keeps (per process).
+EXPANSIONS_KEPT = 4096
 
 
 def _narrows(word: str, phrase: tuple[str, ...]) -> bool:
@@ -433,6 +478,7 @@ def ends_announcing(text: str) -> bool:
     return tail.endswith(":") or tail.endswith("as follows") or bool(_ENDS_FOLLOWING.search(tail))
 
 
+@lru_cache(maxsize=8192)  # asked of the same clause texts over and over while ranking
 def introduces_list(text: str) -> bool:
     """True when a clause's text announces a list ("as follows:", "the following:"), at its end or
     before more text of its own."""
