@@ -1861,3 +1861,11 @@ def test_a_bulleted_list_under_the_clause_that_names_it_is_the_procedure():
                            "firs-2017")
     assert "three shooters" in a.answer and "coin toss" in a.answer
     assert {c.rule for c in a.citations[:3]} >= {"1.3 E"}
+
+
+def test_a_second_part_answered_by_another_sentence_of_the_quoted_clause_gets_that_sentence():
+    # RHA 206 (g): play stopped immediately; no return until the bleeding has stopped and the wound is covered
+    a = get_searcher().ask("Kid's nose is pouring blood on the floor mid-shift. Do we let it play out, and "
+                           "when can he come back?", "rha")
+    assert "stopped immediately" in a.answer and "wound covered" in a.answer
+    assert a.answer.count("206 (g)") == 2 and a.citations[0].rule == "206 (g)"

@@ -861,10 +861,12 @@ class Searcher:
             first = found.citations[0]
             clause = self.index.get(first.clause_id)
             quoted = clause is not None and f"[{label(self.index, clause)}]" in text
-            if cites[0].clause_id == first.clause_id or quoted:
-                continue
             # each quoted piece once: a part's "Restart: ..." line may be the first answer's already
             pieces = [p.strip() for p in _QUOTED_PIECE.findall(found.answer) if p.strip()] or [found.answer]
+            if cites[0].clause_id == first.clause_id or quoted:
+                # the clause is quoted already: only a sentence of it the answer has not given ("...
+                # until the bleeding has been stopped and the wound covered" for "when can he come back")
+                pieces = [fresh for fresh in (_unsaid_sentences(p, text) for p in pieces[:1]) if fresh]
             new = " ".join(p for p in pieces if p not in text)
             if not new:
                 continue
@@ -1251,6 +1253,16 @@ _SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refe
 
 #: The official who gives a signal, named in a story ("... and the ref sweeps both arms out").
 _GIVER = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:ref|refs|referee|referees|official|linesman|partner|zebra)\b", re.I)
+
+
+def _unsaid_sentences(piece: str, text: str) -> str:
+    """Of a quoted piece ("sentences [label]"), the sentences ``text`` does not have, with the piece's
+    label; "" when it has them all or the piece has no label."""
+    m = re.match(r"(.*?)(\s*\[[^\]]+\])\s*$", piece, re.S)
+    if m is None:
+        return ""
+    fresh = [x.strip() for x in sentences(m.group(1)) if x.strip() and x.strip() not in text]
+    return f"{' '.join(fresh)}{m.group(2)}" if fresh else ""
 
 
 def gesture_told(question: str) -> str:
