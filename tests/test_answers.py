@@ -1869,3 +1869,15 @@ def test_a_second_part_answered_by_another_sentence_of_the_quoted_clause_gets_th
                            "when can he come back?", "rha")
     assert "stopped immediately" in a.answer and "wound covered" in a.answer
     assert a.answer.count("206 (g)") == 2 and a.citations[0].rule == "206 (g)"
+
+
+def test_a_topic_offered_as_one_guess_of_an_open_question_is_an_aside():
+    s = get_searcher()
+    # ball hockey never names a forfeit, but rule 41 says what happens when the goalie is not ready
+    a = s.ask("Manager: our goalie is stuck in traffic at game time. Do we forfeit, or what happens?", "ball-hockey")
+    assert a.answered and a.citations[0].rule == "41" and "3 runners" in a.answer
+    assert "say nothing about forfeit" in a.answer
+    # the topic asked about, with nothing else: still not covered
+    for question in ("Is there icing in this league or what?", "Do you call icing on a long clear, or what happens?"):
+        b = s.ask(question, "ball-hockey")
+        assert not b.answered and "icing" in b.answer

@@ -716,6 +716,11 @@ class Searcher:
             missing, aside = [], missing
         if aside and self.rule_matters(pq.text or question) <= AROUND_ALONE:
             missing, aside = aside, []  # "can a player wear a GoPro on his helmet?"
+        if missing and _OPEN_ALTERNATIVE.search(question) and self.rule_matters(
+                _without_words(pq.text or question, missing)) >= OPEN_GUESS_REST:
+            # a topic offered as one guess of an open question ("our goalie is stuck in traffic: do we
+            # forfeit, or what happens?"): what the rules say of the rest, the topic an aside
+            missing, aside = [], aside + missing
         if missing and intent.penalty and len(scope) == 1 and self.infractions_named(missing):
             hits, missing = [], []  # "what's the penalty for tripping" at the U9 tournament, as below
         if not hits and not missing and intent.penalty and len(scope) == 1:
@@ -1255,6 +1260,13 @@ _SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refe
 _GIVER = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:ref|refs|referee|referees|official|linesman|partner|zebra)\b", re.I)
 
 
+def _without_words(text: str, phrases: list[str]) -> str:
+    """``text`` without the words of ``phrases`` ("forfeit" out of "do we forfeit, or what happens?")."""
+    for phrase in phrases:
+        text = re.sub(r"[\s-]+".join(re.escape(w) for w in words(phrase)) + r"\w*", " ", text, flags=re.I)
+    return text
+
+
 def _unsaid_sentences(piece: str, text: str) -> str:
     """Of a quoted piece ("sentences [label]"), the sentences ``text`` does not have, with the piece's
     label; "" when it has them all or the piece has no label."""
@@ -1468,6 +1480,10 @@ def _topic_said() -> dict[str, re.Pattern]:
 #: A question naming a thing around the game (``around`` in the synonym list) and at most this many rule
 #: matters besides (:meth:`Searcher.rule_matters`) is about that thing.
 AROUND_ALONE = 1
+#: Things the rules rule on that an open question must name besides the topic it guesses (see below).
+OPEN_GUESS_REST = 3
+#: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
+_OPEN_ALTERNATIVE = re.compile(r"\bor (?:what\b|something else\b|anything else\b|is there something\b|how does)", re.I)
 
 
 @lru_cache(maxsize=1)
