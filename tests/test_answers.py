@@ -1881,3 +1881,11 @@ def test_a_topic_offered_as_one_guess_of_an_open_question_is_an_aside():
     for question in ("Is there icing in this league or what?", "Do you call icing on a long clear, or what happens?"):
         b = s.ask(question, "ball-hockey")
         assert not b.answered and "icing" in b.answer
+
+
+def test_a_rule_that_forbids_gets_its_penalty_from_the_clause_for_a_violation_of_it():
+    # FIRS 6.4.27 E forbids leaving the bench to enter an altercation; F: "For a violation of this rule a
+    # double Minor Penalty and a Game Misconduct shall be imposed on the player ... first to leave"
+    a = get_searcher().ask("Player came off the bench to join a fight. What does he get?", "firs-2017")
+    assert [c.rule for c in a.citations[:2]] == ["6.4.27 F", "6.4.27 E"]
+    assert a.answer.startswith("Double minor (2 × 2 minutes) + game misconduct")

@@ -1422,10 +1422,23 @@ def penalty_stated_first(hits: list[Hit], index: ClauseIndex, depth: int = 3) ->
     PENALTY_SHARE of the best."""
     if not hits or states_penalty(hits[0].clause, index):
         return hits
+    top = hits[0].clause
+    parent = index.get(top.parent) if top.parent else None
+    after = [c for c in (index.children(parent) if parent is not None else ()) if c.order > top.order and c.text]
+    for sib in after[:1]:
+        if _VIOLATION_OF_THIS.search(sib.text) and states_penalty(sib, index):
+            # the rule forbids ("No player may leave the player bench ... to enter an altercation"); the
+            # clause right after it gives "for a violation of this rule" the penalty (FIRS 6.4.27 E, F)
+            return [hits[0], Hit(sib, hits[0].score)] + [h for h in hits[1:] if h.clause.id != sib.id]
     for i, h in enumerate(hits[1:depth], 1):
         if h.score >= PENALTY_SHARE * hits[0].score and states_penalty(h.clause, index):
             return [h] + hits[:i] + hits[i + 1:]
     return hits
+
+
+#: The clause that gives the penalty for breaking the rule before it ("For a violation of this rule a
+#: double Minor Penalty and a Game Misconduct shall be imposed", FIRS 6.4.27 F).
+_VIOLATION_OF_THIS = re.compile(r"\bviolation of this (?:rule|section|provision)\b", re.I)
 
 
 #: How much a clause that says an answer to the thing a question asks (an ``asks`` phrase of the synonym
