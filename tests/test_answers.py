@@ -1889,3 +1889,13 @@ def test_a_rule_that_forbids_gets_its_penalty_from_the_clause_for_a_violation_of
     a = get_searcher().ask("Player came off the bench to join a fight. What does he get?", "firs-2017")
     assert [c.rule for c in a.citations[:2]] == ["6.4.27 F", "6.4.27 E"]
     assert a.answer.startswith("Double minor (2 × 2 minutes) + game misconduct")
+
+
+def test_an_act_the_rule_says_is_no_penalty_is_answered_no_penalty():
+    s = get_searcher()
+    # ball hockey 25: "Hooking: ... will be called a hook. Stick lifts/tying up the opponent is not a penalty ..."
+    a = s.ask("Defender lifts the attacker's stick to strip him of the ball. They're screaming hook. Is it?",
+              "ball-hockey")
+    assert a.answer.startswith("No penalty — Stick lifts/tying up the opponent is not a penalty")
+    # the infraction itself still gets its call
+    assert s.ask("what is the penalty for hooking", "ball-hockey").answer.startswith("Penalty (1 minute) — Hooking")

@@ -329,6 +329,24 @@ def row_rule(index: ClauseIndex, clause: Clause) -> Clause | None:
     return None
 
 
+def _cleared_case(index: ClauseIndex, clause: Clause, query: str) -> str | None:
+    """"No penalty — ..." when a sentence of ``clause`` says the act the question tells is not a penalty
+    and names it by a word the clause's other sentences lack ("Defender lifts the attacker's stick ...
+    is it a hook?": ball hockey 25 "Stick lifts/tying up the opponent is not a penalty"); else None."""
+    from rulebot.search.ranker import WEAK_STEMS
+
+    sents = sentences(clause.text)
+    asked = set(terms(query))
+    for i, sent in enumerate(sents):
+        if not NOT_A_PENALTY.search(sent):
+            continue
+        others = {t for j, x in enumerate(sents) if j != i for t in terms(x)}
+        own = (set(terms(sent)) - others) & asked - WEAK_STEMS
+        if own:
+            return f"No penalty — {normalise_numbers(sent)} [{label(index, clause)}]"
+    return None
+
+
 def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | None:
     """For "what's the call" questions: the penalty the best penalty-stating clause imposes, in the
     ruleset's terms with durations, then its sentence.  None when no top clause states a penalty."""
@@ -349,6 +367,9 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
             return 0  # the NOTE that clears the play is the call (RHA 621 (a) NOTE 2: a stick caught in a sweater)
         return int(h.clause.kind in ("note", "situation") and rule_of(index, h.clause) in rules_with_paragraphs)
 
+    cleared = _cleared_case(index, hits[0].clause, query) if hits else None
+    if cleared:
+        return cleared
     for hit in sorted(top4, key=later):
         c = hit.clause
         if c.kind == "table-row":
