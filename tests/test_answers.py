@@ -1899,3 +1899,13 @@ def test_an_act_the_rule_says_is_no_penalty_is_answered_no_penalty():
     assert a.answer.startswith("No penalty — Stick lifts/tying up the opponent is not a penalty")
     # the infraction itself still gets its call
     assert s.ask("what is the penalty for hooking", "ball-hockey").answer.startswith("Penalty (1 minute) — Hooking")
+
+
+def test_goal_or_no_asks_whether_the_goal_stands():
+    assert classify("Shot from the point caroms off the ref's skate and straight in. Goal or no?").goal
+    # asked first, whether it stands decides; the face-off is a part of its own
+    both = classify("Shot ticked off my skate and went straight in. Good goal? And where's the draw?")
+    assert both.goal and not both.restart
+    assert classify("Where's the face-off after a goal off the ref, and does it count?").restart
+    a = get_searcher().ask("Shot from the point caroms off the ref's skate and straight in. Goal or no?", "firs-2017")
+    assert a.citations[0].rule == "5.5.11 I" and "not be allowed" in a.answer

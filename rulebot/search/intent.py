@@ -125,7 +125,7 @@ GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:
                          r"(?:allowed|disallowed|counted|scored|awarded|permitted|legal|valid)\b"
                          r"|\b(?:disallow\w*|no goal|not count)\b", re.I)
 #: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
-_VALIDITY = re.compile(r"\b(?:goal or no goal|no goal\b|good goal|(?:good|counts?|stands?) or (?:no|not)\b|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
+_VALIDITY = re.compile(r"\b(?:goal or no goal|goal or (?:no|not)\b|no goal\b|good goal|(?:good|counts?|stands?) or (?:no|not)\b|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
                        r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?"
                        r"|^\W*(?:a )?goal (?:scored )?(?:with|off|by|on|from) (?:a|an|the|his|her)\b"
@@ -280,6 +280,9 @@ def classify(question: str) -> Intent:
         signal or number or (procedure and not _WHAT_HAPPENS_IF.search(question)) or _DEFINES.search(question)
         or _VALIDITY.search(question) or _STOPPAGE.search(question))
     restart = bool(_WHERE_RESTART.search(question))
+    goal = bool(_VALIDITY.search(question)) and bool(_GOAL_WORDS.search(question))
+    if restart and goal and _VALIDITY.search(question).start() < _WHERE_RESTART.search(question).start():
+        restart = False  # "Good goal? And where's the draw?": whether it stands first, the face-off as a part
     return Intent(
         signal=signal,
         definition=definition,
@@ -288,7 +291,7 @@ def classify(question: str) -> Intent:
         compare=bool(_COMPARE.search(question)),
         procedure=procedure,
         restart=restart,
-        goal=bool(_VALIDITY.search(question)) and bool(_GOAL_WORDS.search(question)),
+        goal=goal,
     )
 
 
