@@ -564,7 +564,6 @@ class Searcher:
         asks for a time ("how long can he hold it") or a distance ("how far back"), a clause none of whose
         numbers is of that unit weighs UNIT_MISS_WEIGHT when the question's first part asks so ("ten
         minutes to dress", FIRS 6.1.5 B, before "six (6) floor players", 3.1.1 A)."""
-        from rulebot.search.text import NUMBER_WORDS, STOP_WORDS, stem, words
 
         first = question_parts(question)[0] if question else ""  # "How do we restart, and how close ...": a place
         units = (_TIME_UNITS if _ASKS_TIME.search(first) else
@@ -578,9 +577,8 @@ class Searcher:
         for n, h in enumerate(hits):
             w = 1.0
             if n < depth:
-                ws = [x for x in words(h.clause.text) if x not in STOP_WORDS]  # "15 feet of the players"
-                nums = [i for i, x in enumerate(ws) if any(ch.isdigit() for ch in x) or x in NUMBER_WORDS]
-                near = [i for i, x in enumerate(ws) if stem(x) in asked]
+                stems, nums = _numbered_stems(h.clause.text)
+                near = [i for i, x in enumerate(stems) if x in asked]
                 if any(abs(i - j) <= 3 for i in nums for j in near):
                     w = NUMBERED_SUBJECT_WEIGHT
                 elif not nums:
@@ -1081,7 +1079,17 @@ class Searcher:
         """Rule topics named in the query (the ``topics`` list of ``rulebot/data/synonyms.yaml``:
         icing, offside, mercy rule, shootout ...; or the ``topics`` given) that the rulebooks in ``scope``
         never mention, nor any synonym of them: the question is not covered there (e.g. icing asked of the
-        ball-hockey league)."""
+        ball-hockey league).  Worked out once per query and scope in a process."""
+        key = (query, frozenset(scope), tuple(topics) if topics is not None else None,
+               len(self.index.clauses), tuple(self.index.rulesets))
+        memo = self.__dict__.setdefault("_uncovered", {})
+        if key not in memo:
+            if len(memo) >= PARSED_KEPT:
+                memo.clear()
+            memo[key] = tuple(self._uncovered_terms(query, scope, topics))
+        return list(memo[key])
+
+    def _uncovered_terms(self, query: str, scope: set[str], topics: list[str] | None = None) -> list[str]:
         from rulebot.search.text import NUMBER_WORDS, load_synonyms, stem, terms, words
 
         ranker = self.ranker
@@ -1265,6 +1273,17 @@ def _without_words(text: str, phrases: list[str]) -> str:
     for phrase in phrases:
         text = re.sub(r"[\s-]+".join(re.escape(w) for w in words(phrase)) + r"\w*", " ", text, flags=re.I)
     return text
+
+
+@lru_cache(maxsize=4096)
+def _numbered_stems(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """``(stems, numbers)``: the stems of a clause text's words without stop words ("15 feet of the
+    players" -> 15, feet, player), and the places of those that are numbers, digits or words."""
+    from rulebot.search.text import NUMBER_WORDS, STOP_WORDS
+
+    ws = [x for x in words(text) if x not in STOP_WORDS]
+    nums = tuple(i for i, x in enumerate(ws) if any(ch.isdigit() for ch in x) or x in NUMBER_WORDS)
+    return tuple(stem(x) for x in ws), nums
 
 
 def _unsaid_sentences(piece: str, text: str) -> str:

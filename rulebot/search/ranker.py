@@ -280,6 +280,13 @@ class ClauseRanker:
     # ------------------------------------------------------------------ query analysis
     def correct(self, word: str) -> str | None:
         """The corpus word closest to a misspelt ``word`` (rapidfuzz, similarity >= 80), or None."""
+        memo = self.__dict__.setdefault("_memo", {})
+        key = ("correct", word)
+        if key not in memo:
+            memo[key] = self._correct(word)
+        return memo[key]
+
+    def _correct(self, word: str) -> str | None:
         if len(word) < 4 or not word.isalpha() or word in self._vocab_set or word in STOP_WORDS:
             return None
         if stem(word) in self.postings or word in _known_words():
