@@ -1909,3 +1909,15 @@ def test_goal_or_no_asks_whether_the_goal_stands():
     assert classify("Where's the face-off after a goal off the ref, and does it count?").restart
     a = get_searcher().ask("Shot from the point caroms off the ref's skate and straight in. Goal or no?", "firs-2017")
     assert a.citations[0].rule == "5.5.11 I" and "not be allowed" in a.answer
+
+
+def test_an_infraction_named_alone_is_answered_from_the_rule_of_that_title():
+    s = get_searcher()
+    cases = [("firs-2017", "what's the penalty for boarding", "6.4.13 A"),  # not 6.4.26 B "... into the boards"
+             ("firs-2017", "boarding", "6.4.13 A"),
+             ("firs-2017", "what's the penalty for delay of game", "6.4.16 A"),  # not 6.4.8 A, the goal post
+             ("rha", "what's the penalty for holding", "620 (a)"),  # HOLDING AN OPPONENT, not ... S STICK
+             ("rha", "what's the penalty for interference", "624 (a)"),  # not 625 INTERFERENCE BY SPECTATOR
+             ("rha", "what's the penalty for abuse of officials", "601 (a)")]  # not 601 (b), a shot after the whistle
+    for ruleset, question, rule in cases:
+        assert s.ask(question, ruleset).citations[0].rule == rule, question

@@ -17,7 +17,7 @@ from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_
                                    question_parts, row_rule, rule_of, sentences, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
-                                   classify, imposes_penalty)
+                                   classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, parse_query, rulebook_words, without_request
 from rulebot.search.text import fold, introduces_list, load_synonyms, respell, stem, terms, words
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
@@ -206,7 +206,8 @@ class Searcher:
         if not intent.number:  # "how long", "how big": the number and its unit (prefer_numbered_subject)
             reranked = asked_answer_first(reranked, query)
         if bare:  # the topic's clause again first after the penalty ordering, then its rule's general call
-            reranked = self.general_case_first(self.named_topic_first(reranked, rest), rest)
+            reranked = self.general_case_first(self.titled_rule_first(self.named_topic_first(reranked, rest), rest),
+                                               rest)
         reranked = self.asked_verb_first(reranked, rest)
         reranked = self.unmet_state_later(reranked, rest)
         reranked = self.asked_over_story(reranked, rest)
@@ -395,6 +396,34 @@ class Searcher:
                 return hits if i == 0 else [Hit(h.clause, hits[0].score)] + hits[:i] + hits[i + 1:]
         return hits
 
+    def titled_rule_first(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
+        """For a bare topic that is a rule's title ("boarding": FIRS 6.4.13 Boarding, not 6.4.26 B's
+        checking from behind "into the boards"; "holding": RHA 620 HOLDING AN OPPONENT before 621
+        HOLDING AN OPPONENT'S STICK): of the first ``depth`` hits, the best one from the rule whose title
+        has every word of the topic and the fewest others goes first.  Unchanged when no title has them."""
+        from rulebot.search.ranker import WEAK_STEMS
+
+        topic = set(terms(query)) - WEAK_STEMS
+        if not topic:
+            return hits
+        best = None  # (words the title has besides the topic, place in hits)
+        for i, h in enumerate(hits[:depth]):
+            rule = self.index.get(rule_of(self.index, h.clause) or "")
+            title = set(terms(rule.title)) if rule is not None and rule.title else set()
+            if topic <= title and (best is None or len(title - topic) < best[0]):
+                best = (len(title - topic), i)
+        if best is None:
+            return hits
+        # the rule's basic case: its first clause that imposes a penalty (RHA 601 (a), not 601 (b)'s
+        # shot after the whistle), else the best hit from it
+        rule = self.index.get(rule_of(self.index, hits[best[1]].clause) or "")
+        lead = next((c for c in self.index.subtree(rule) if c.kind in ("paragraph", "item") and c.text
+                     and imposes_in_a_sentence(c.text)), None) if rule is not None else None
+        lead = lead or hits[best[1]].clause
+        if lead.id == hits[0].clause.id:
+            return hits
+        return [Hit(lead, hits[0].score)] + [h for h in hits if h.clause.id != lead.id]
+
     def general_case_first(self, hits: list[Hit], query: str = "") -> list[Hit]:
         """For a bare topic ("fighting", "too many men", "is body checking allowed"): of the best
         :data:`BARE_DEPTH` hits from the rule the best hit sits in, the first that imposes a penalty (the
@@ -422,7 +451,7 @@ class Searcher:
         # the first call found in that rule; a rule on equipment or procedure has no general case ("quad
         # skates" is RHA 302 (e), not 302 (a) on projections), and a rule on several things has its call
         # for the one asked among the best hits (RHA 601 (d) 6 for abuse of officials, not 601 (b))
-        first = min((c for c in found if imposes_penalty(c.text)), key=lambda c: c.order, default=None)
+        first = min((c for c in found if imposes_in_a_sentence(c.text)), key=lambda c: c.order, default=None)
         if first is None or first.id == hits[0].clause.id:
             return hits
         # a rule found through its NOTE scores as the NOTE did (RHA 205 (c) through NOTE 1's "too many players")

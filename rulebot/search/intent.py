@@ -310,6 +310,7 @@ _CLASS_WORDS = re.compile(r"\b(bench minor|double minor|game misconduct|gross mi
 
 
 @lru_cache(maxsize=8192)
+@lru_cache(maxsize=8192)  # asked of the same clause texts over and over while ranking
 def imposes_penalty(text: str) -> bool:
     """True when a clause's text states a penalty ("A Minor Penalty shall be imposed ..."); not for a
     sentence that runs through the classes in general ("an infraction which would call for a minor,
@@ -317,6 +318,16 @@ def imposes_penalty(text: str) -> bool:
     if len({m.group(1).lower() for m in _CLASS_WORDS.finditer(text)}) >= 4:
         return False
     return bool(_IMPOSES.search(text))
+
+
+@lru_cache(maxsize=8192)
+def imposes_in_a_sentence(text: str) -> bool:
+    """:func:`imposes_penalty` of any one sentence of ``text``: true for a clause that escalates, one
+    class a sentence ("... shall be assessed a minor penalty for unsportsmanlike conduct. If the player
+    persists ... a misconduct ... a game misconduct", RHA 601 (a))."""
+    from rulebot.search.answer import sentences
+
+    return any(imposes_penalty(sent) for sent in sentences(text))
 
 
 def asks_procedure_span(question: str) -> str:
