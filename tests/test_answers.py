@@ -1921,3 +1921,10 @@ def test_an_infraction_named_alone_is_answered_from_the_rule_of_that_title():
              ("rha", "what's the penalty for abuse of officials", "601 (a)")]  # not 601 (b), a shot after the whistle
     for ruleset, question, rule in cases:
         assert s.ask(question, ruleset).citations[0].rule == rule, question
+
+
+def test_a_note_that_tells_the_case_gets_the_call_of_the_rule_it_notes():
+    # RHA 205 (c) NOTE 1 is the too-many-players case; 205 (c): "For any violation of this rule, a Bench
+    # Minor Penalty shall be imposed" -- not NOTE 3's penalty shot in the last two minutes
+    a = get_searcher().ask("TMM on a line change, whats the call", "rha")
+    assert a.answer.startswith("Bench minor") and "205 (c)" in {c.rule for c in a.citations[:2]}

@@ -1472,6 +1472,11 @@ def penalty_stated_first(hits: list[Hit], index: ClauseIndex, depth: int = 3) ->
         return hits
     top = hits[0].clause
     parent = index.get(top.parent) if top.parent else None
+    if (top.kind == "note" and parent is not None and _VIOLATION_OF_THIS.search(parent.text)
+            and states_penalty(parent, index)):
+        # a NOTE that tells the case ("too many players on the floor", RHA 205 (c) NOTE 1) and the rule
+        # it notes, which gives the call ("For any violation of this rule, a Bench Minor Penalty")
+        return [Hit(parent, hits[0].score), hits[0]] + [h for h in hits[1:] if h.clause.id != parent.id]
     after = [c for c in (index.children(parent) if parent is not None else ()) if c.order > top.order and c.text]
     for sib in after[:1]:
         if _VIOLATION_OF_THIS.search(sib.text) and states_penalty(sib, index):
