@@ -1928,3 +1928,15 @@ def test_a_note_that_tells_the_case_gets_the_call_of_the_rule_it_notes():
     # Minor Penalty shall be imposed" -- not NOTE 3's penalty shot in the last two minutes
     a = get_searcher().ask("TMM on a line change, whats the call", "rha")
     assert a.answer.startswith("Bench minor") and "205 (c)" in {c.rule for c in a.citations[:2]}
+
+
+def test_a_list_item_s_call_and_the_nested_list_a_procedure_answer_cites():
+    s = get_searcher()
+    # RHA 601 (d) 4 "Touches or holds any Game Official" is an item of 601 (d), whose opening gives the call
+    a = s.ask("player grabs the referee's arm", "rha")
+    assert a.citations[0].rule == "601 (d) 4" and a.answer.startswith("Misconduct (10 minutes) or game misconduct")
+    # the shootout's own list (639 (b) 4), not the overtime steps of the list it sits in (639 (b))
+    b = s.ask("how does the shootout work", "rha")
+    assert [c.rule for c in b.citations[:2]] == ["639 (b) 4 A", "639 (b) 4"]
+    # who serves a penalty is not asking for the call
+    assert not classify("goalie takes a hooking minor - who goes to the box?").penalty

@@ -13,8 +13,10 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
-                                   ask_answers_in, best_sentences, citation, label, normalise_numbers, pointed_to, other_parts, penalty_list_of, procedure_of, procedure_steps,
-                                   question_parts, row_rule, rule_of, sentences, short_answer, unanswered_parts)
+                                   ask_answers_in, best_sentences, citation, label, nested_list_asked,
+                                   normalise_numbers, other_parts, penalty_list_of, pointed_to, procedure_of,
+                                   procedure_steps, question_parts, row_rule, rule_of, sentences, short_answer,
+                                   unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_in_a_sentence, imposes_penalty)
@@ -438,6 +440,9 @@ class Searcher:
         rule = rule_of(self.index, top)
         if rule is None:
             return hits
+        up = self.index.get(top.parent) if top.kind == "item" and top.parent else None
+        if up is not None and introduces_list(up.text) and imposes_penalty(up.text):
+            return hits  # an item of a list whose opening gives the call (RHA 601 (d) 4 under 601 (d))
         found = [h.clause for h in hits[:BARE_DEPTH] if rule_of(self.index, h.clause) == rule]
         found += [p for c in found if c.kind == "note" and (p := self.index.get(c.parent or "")) is not None
                   and p.text and rule_of(self.index, p) == rule]
@@ -810,6 +815,9 @@ class Searcher:
                     + [h for h in hits[1:] if h.clause.id not in ids])[:limit]
         procedure = procedure_of(self.index, hits[0].clause, intent, question)
         if procedure is not None:
+            # the list the short answer gives: the one inside it the question asks ("how does the
+            # shootout work": RHA 639 (b) 4, not 639 (b)'s overtime)
+            procedure = nested_list_asked(self.index, procedure, question) or procedure
             # the steps the answer quotes first, the one that fits the question best before the
             # clause announcing them (the steps are the substance; "as follows:" is not)
             steps = procedure_steps(self.index, procedure, question, best_first=True,

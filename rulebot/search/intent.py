@@ -88,6 +88,9 @@ _PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must|a|an|the) .{0,40}
                         r"what happens (?:after|next))\b", re.I)
 #: Covering the puck, a foul for a skater and the goalkeeper's right ("goalie covers the puck").
 _COVERS = re.compile(r"smother|covers the|closes? (?:his|her|their) hand", re.I)
+#: "Goalie takes a hooking minor - who goes to the box?": who serves the penalty, not the call.
+_WHO_SERVES = re.compile(r"\bwho (?:goes|serves|sits|has to (?:go|sit|serve)|must (?:go|sit|serve)|should (?:go|sit|serve))"
+                         r"\b(?! first)", re.I)
 #: "What happens if/when ...": with a foul told after it, the call.
 _WHAT_HAPPENS_IF = re.compile(r"\bwhat happens (?:if|when)\b", re.I)
 #: A foul described in a question ("gets hooked from behind", "trips somebody", "slashes the goalie"):
@@ -277,6 +280,7 @@ def classify(question: str) -> Intent:
         if roles(question) == {"goalkeeper"}:
             fouls = set()  # "goalie covers the puck": the goalkeeper's own right, a stoppage, not a foul
     foul = bool(fouls or (_BLOW.search(question) and len(ws) <= BLOW_WORDS)) and not (
+        _WHO_SERVES.search(question) or
         signal or number or (procedure and not _WHAT_HAPPENS_IF.search(question)) or _DEFINES.search(question)
         or _VALIDITY.search(question) or _STOPPAGE.search(question))
     restart = bool(_WHERE_RESTART.search(question))
