@@ -337,3 +337,11 @@ def test_the_arm_s_meaning_asked_after_a_story_of_play_is_the_rulebook_s_own_sig
                 "What's the arm mean and when does he blow it dead?")
     answer = get_searcher().ask(question, "rha")
     assert answer.answer.startswith("Delayed penalty — signal") and answer.citations[0].rule == "409 (b)"
+
+
+def test_no_signal_of_that_name_asked_of_every_rulebook_quotes_the_signal_list_s_own_rule_first():
+    from rulebot.search import get_searcher
+
+    a = get_searcher().ask("what's the signal for too many men?", None)
+    assert a.answer.startswith("The FIRS signal list has no signal for too many men.")
+    assert (a.citations[0].ruleset, a.citations[0].rule) == ("firs-2017", "6.4.6 A")

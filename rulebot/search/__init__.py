@@ -737,6 +737,14 @@ class Searcher:
             # (Misconduct's hands on hips), but the rule on it, and that its signal list has none
             hits = ([h for h in hits if h.clause.kind != "signal"]
                     or [h for h in self.search(unsignalled, ruleset, limit + 5) if h.clause.kind != "signal"][:limit])
+            # the rule of the rulebook whose signal list was looked in first (FIRS 6.4.6 A for "the signal
+            # for too many men" asked of every rulebook), then the others'
+            listed = {rid for rid in scope if self._has_signals({rid})}
+            own = [h for h in hits if h.clause.ruleset in listed]
+            if listed and not own and len(scope) > 1:
+                own = [h for rid in sorted(listed) for h in self.search(unsignalled, rid, limit)
+                       if h.clause.kind != "signal"][:2]
+            hits = own + [h for h in hits if h.clause.ruleset not in listed]
             intent = replace(intent, signal=False)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         missing = self.uncovered_terms(pq.text or question, scope) if not pq.clauses else []
