@@ -180,8 +180,17 @@ class AskPane(Vertical):
         used = answer.ruleset or self.conversation.asked_of
         bubble.show(answer, library.ruleset_name(used) if used else "all rulesets", blocks)
         self._show_context()
-        self.call_after_refresh(self.query_one("#chat", VerticalScroll).scroll_end, animate=False)
+        self.call_after_refresh(self._scroll_to_exchange, bubble)
         self.post_message(self.Answered(answer))
+
+    def _scroll_to_exchange(self, bubble: AnswerBubble) -> None:
+        """Show the question and the start of its answer (the call, then the clauses below it), not
+        the end of a long answer's last citation."""
+        chat = self.query_one("#chat", VerticalScroll)
+        children = list(chat.children)
+        at = children.index(bubble) if bubble in children else -1
+        start = children[at - 1] if at > 0 and isinstance(children[at - 1], QuestionBubble) else bubble
+        chat.scroll_to_widget(start, top=True, animate=False)
 
     def _show_context(self) -> None:
         library = self.app.library  # type: ignore[attr-defined]
