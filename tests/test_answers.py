@@ -1940,3 +1940,9 @@ def test_a_list_item_s_call_and_the_nested_list_a_procedure_answer_cites():
     assert [c.rule for c in b.citations[:2]] == ["639 (b) 4 A", "639 (b) 4"]
     # who serves a penalty is not asking for the call
     assert not classify("goalie takes a hooking minor - who goes to the box?").penalty
+
+
+def test_a_bare_topic_asked_of_every_rulebook_names_the_other_rulebooks_general_case():
+    a = get_searcher().ask("fighting", None)
+    assert "Other rulebooks: RHA 615 (a)" in a.answer  # not 615 (d), gloves dropped
+    assert [c.rule for c in a.citations if c.ruleset == "rha"][:1] == ["615 (a)"]

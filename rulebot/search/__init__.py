@@ -854,10 +854,19 @@ class Searcher:
         elif ruleset is None and not pq.rulesets and cites:
             # no rulebook chosen: the answer is the best one's; say where else the rule is
             others = {}
-            for c in cites[1:]:
+            bare = bare_topic(without_request(pq.text or question))
+            for n, c in enumerate(cites[1:], 1):
                 if hits[0].clause.kind == "signal" or c.score < OTHERS_SHARE * cites[0].score:
                     continue  # a signal is FIRS's alone; a weak match elsewhere is not the same rule
                 if c.ruleset != cites[0].ruleset and c.ruleset not in others:
+                    own = self.search(question, c.ruleset, 1) if bare else []
+                    clause = self.index.get(c.clause_id)
+                    if (own and clause is not None and own[0].clause.id != c.clause_id
+                            and rule_of(self.index, own[0].clause) == rule_of(self.index, clause)):
+                        # a bare topic: that rulebook's general case of the rule ("fighting": RHA 615 (a),
+                        # not 615 (d)'s gloves dropped), as asked of it alone
+                        c = citation(self.index, own[0].clause, c.score)
+                        cites = cites[:n] + (c,) + cites[n + 1:]
                     others[c.ruleset] = f"{self.index.rulesets[c.ruleset].short_name} {c.rule}"
             if others:
                 text += f" Other rulebooks: {', '.join(others.values())} (quoted below)."
