@@ -93,6 +93,9 @@ class Rulebot:
         self.searcher = Searcher(index)
         self.index = index
 
+    def forget(self) -> None:
+        self.searcher.forget_questions()
+
     def search(self, query: str, ruleset: str | None) -> list:
         answer = self.searcher.ask(query, ruleset, K)
         cites = answer.citations or answer.see_also
@@ -118,6 +121,9 @@ def main() -> None:
             system.search(it["question"], it.get("ruleset"))
         ranks, lat = [], []
         for it in items:
+            # each question timed as if asked for the first time: what rulebot kept of it in the untimed
+            # pass (its reading, terms, expansions) is dropped; what it keeps of the clauses stays
+            getattr(system, "forget", lambda: None)()
             t = time.perf_counter()
             clauses = system.search(it["question"], it.get("ruleset"))
             lat.append((time.perf_counter() - t) * 1000)

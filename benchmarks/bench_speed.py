@@ -49,6 +49,8 @@ def measure() -> None:
     ranker = time.perf_counter() - t
     for q in QUERIES:  # one-time caches (stemmer, synonyms, penalty and signal indexes) out of the timings
         searcher.ask(q)
+    # every timed question as if asked for the first time (see Searcher.forget_questions)
+    searcher.forget_questions()
     t = time.perf_counter()
     searcher.ask("how long is a minor penalty", "rha")
     one = time.perf_counter() - t
@@ -56,6 +58,7 @@ def measure() -> None:
     batch = (QUERIES * 5)[:100]
     t0 = time.perf_counter()
     for q in batch:
+        searcher.forget_questions()
         t = time.perf_counter()
         searcher.ask(q)
         lat.append(time.perf_counter() - t)

@@ -1946,3 +1946,14 @@ def test_a_bare_topic_asked_of_every_rulebook_names_the_other_rulebooks_general_
     a = get_searcher().ask("fighting", None)
     assert "Other rulebooks: RHA 615 (a)" in a.answer  # not 615 (d), gloves dropped
     assert [c.rule for c in a.citations if c.ruleset == "rha"][:1] == ["615 (a)"]
+
+
+def test_what_a_process_keeps_of_its_questions_never_changes_an_answer():
+    s = get_searcher()
+    questions = [("Player shoots the puck at the net well after my whistle. Do I let it go?", "rha"),
+                 ("how does the shootout work", "rha"), ("what's the penalty for boarding", "firs-2017")]
+    first = [s.ask(q, r).to_json() for q, r in questions]
+    again = [s.ask(q, r).to_json() for q, r in questions]  # read from what was kept
+    s.forget_questions()
+    fresh = [s.ask(q, r).to_json() for q, r in questions]  # read anew
+    assert first == again == fresh

@@ -160,6 +160,19 @@ class Searcher:
             pq = cache[key] = parse_query(self.index, query, ruleset)
         return pq
 
+    def forget_questions(self) -> None:
+        """Drop what this process kept of the questions asked so far (their reading, terms, concepts,
+        synonym expansions, intents and uncovered topics), keeping what it keeps of the rulebooks' own
+        clauses; the benchmarks call it so that each timed question is asked as if for the first time."""
+        from rulebot.search.text import _units, load_synonyms
+
+        self.__dict__.pop("_parsed", None)
+        self.__dict__.pop("_uncovered", None)
+        self.ranker.forget_queries()
+        load_synonyms().__dict__.pop("_expanded", None)
+        classify.cache_clear()
+        _units.cache_clear()
+
     def check_ruleset(self, ruleset: str | None) -> str | None:
         """The id of a ruleset given by id or name ("FIRS", "ball hockey"); None for None.
         Raises UsageError for a ruleset that is not loaded."""
