@@ -1957,3 +1957,10 @@ def test_what_a_process_keeps_of_its_questions_never_changes_an_answer():
     s.forget_questions()
     fresh = [s.ask(q, r).to_json() for q, r in questions]  # read anew
     assert first == again == fresh
+
+
+def test_the_step_after_the_warning_goes_with_it():
+    # RHA 634 (a): warn the captain, fifteen seconds; "If, at the end of that time, the team shall still
+    # refuse to play, the Referees shall impose a bench minor penalty for delay of game"
+    a = get_searcher().ask("team refuses to come out for the 2nd half after I warn the captain", "rha")
+    assert "fifteen seconds" in a.answer and "bench minor penalty for delay of game" in a.answer

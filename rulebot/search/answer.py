@@ -160,7 +160,7 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         # the next sentence refers back to the best one ("They also must execute play ... within 5
         # seconds"): it belongs to it
         nxt = sents[chosen[0] + 1]
-        if len(nxt) <= 120 and _REFERS_BACK.search(nxt) and len(chosen) < 3:
+        if len(nxt) <= REFERS_BACK_CHARS and _REFERS_BACK.search(nxt) and len(chosen) < 3:
             chosen.insert(1, chosen[0] + 1)
     after = chosen[-1] + 1 if chosen else len(sents)
     if asks_action and len(chosen) < 3 and after < len(sents) and _REFERS_BACK.search(sents[after]):
@@ -754,8 +754,13 @@ def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) 
     return out
 
 
+#: The longest sentence taken with the one before it because it refers back to it.
+REFERS_BACK_CHARS = 160
 _REFERS_BACK = re.compile(r"^(?:the offending|this|these|such|in (?:this|that|such) case|in addition|it|they"
-                          r"|any (?:subsequent|further)|a (?:subsequent|further|second))\b",
+                          r"|any (?:subsequent|further)|a (?:subsequent|further|second)"
+                          # "If, at the end of that time, the team shall still refuse to play, ... a bench
+                          # minor" (RHA 634 (a)): what follows the step just told
+                          r"|if,? (?:at the end of|after) (?:that|this|such) (?:time|period|warning))\b",
                           re.I)
 
 
