@@ -167,3 +167,13 @@ def test_a_question_ending_on_it_that_says_what_it_is_is_no_follow_up():
 
     assert not is_follow_up("goalie gets a minor, who serves it")
     assert is_follow_up("what's the signal for that?") and is_follow_up("who serves it?")
+
+
+def test_a_follow_up_asking_another_penalty_class_gets_that_class_s_clause():
+    from rulebot.search import get_searcher
+    from rulebot.search.conversation import Conversation
+
+    chat = Conversation(get_searcher(), "firs-2017")
+    assert chat.ask("fighting").citations[0].rule == "6.4.19 B"
+    # FIRS 6.4.19 C: "A Minor Penalty shall be imposed on a player who having been struck shall retaliate"
+    assert chat.ask("what about a minor?").citations[0].rule == "6.4.19 C"

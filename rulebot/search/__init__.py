@@ -220,6 +220,8 @@ class Searcher:
             reranked = self.prefer_first_item(reranked)
         if not intent.number:  # "how long", "how big": the number and its unit (prefer_numbered_subject)
             reranked = asked_answer_first(reranked, query)
+        if intent.penalty:
+            reranked = self.asked_class_first(reranked, query)
         if bare:  # the topic's clause again first after the penalty ordering, then its rule's general call
             reranked = self.general_case_first(self.titled_rule_first(self.named_topic_first(reranked, rest), rest),
                                                rest)
@@ -410,6 +412,29 @@ class Searcher:
             if d is not None and named & r.doc_terms[d]:
                 return hits if i == 0 else [Hit(h.clause, hits[0].score)] + hits[:i] + hits[i + 1:]
         return hits
+
+    def asked_class_first(self, hits: list[Hit], query: str) -> list[Hit]:
+        """For a question that asks about one penalty class of a rule ("fighting - what about a minor?",
+        "is there a minor for fighting?"): of the best hit's rule, its first clause whose call is of that
+        class goes first (FIRS 6.4.19 C, "A Minor Penalty shall be imposed on a player who having been
+        struck shall retaliate", over 6.4.19 B's major).  Unchanged when the best hit's call is of that
+        class already, or none of its rule's is."""
+        m = _ASKS_CLASS.search(query)
+        if not m or not hits:
+            return hits
+        asked = (m.group(1) or m.group(2)).lower()
+        pattern = re.compile(rf"(?<!bench )(?<!double )(?<!game )\b{re.escape(asked)}(?: penalty|penalties)\b", re.I)
+        top = hits[0].clause
+        if pattern.search(top.text):
+            return hits
+        rule = self.index.get(rule_of(self.index, top) or "")
+        if rule is None:
+            return hits
+        lead = next((c for c in self.index.subtree(rule) if c.kind in ("paragraph", "item") and c.text
+                     and pattern.search(c.text) and imposes_penalty(c.text)), None)
+        if lead is None:
+            return hits
+        return [Hit(lead, hits[0].score)] + [h for h in hits if h.clause.id != lead.id]
 
     def titled_rule_first(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """For a bare topic that is a rule's title ("boarding": FIRS 6.4.13 Boarding, not 6.4.26 B's
@@ -1584,6 +1609,11 @@ def _topic_said() -> dict[str, re.Pattern]:
 #: A question naming a thing around the game (``around`` in the synonym list) and at most this many rule
 #: matters besides (:meth:`Searcher.rule_matters`) is about that thing.
 AROUND_ALONE = 1
+#: A question about one penalty class of what it names ("what about a minor?", "is there a major for
+#: that?"); "just a minor?" doubts the class rather than asks for it.
+_ASKS_CLASS = re.compile(r"\b(?:what about|how about|is there|when is it|when is there|can it be|could it be)\s+"
+                         r"(?:a|an)\s+(minor|major|misconduct|match penalty|double minor)\b"
+                         r"|(?:^|[-:,]\s*)(?:and\s+)?(?:a|an)\s+(minor|major|misconduct|double minor)\s*\?", re.I)
 #: Things the rules rule on that an open question must name besides the topic it guesses (see below).
 OPEN_GUESS_REST = 3
 #: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
