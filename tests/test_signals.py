@@ -345,3 +345,17 @@ def test_no_signal_of_that_name_asked_of_every_rulebook_quotes_the_signal_list_s
     a = get_searcher().ask("what's the signal for too many men?", None)
     assert a.answer.startswith("The FIRS signal list has no signal for too many men.")
     assert (a.citations[0].ruleset, a.citations[0].rule) == ("firs-2017", "6.4.6 A")
+
+
+@pytest.mark.parametrize("question, name", [
+    ("blanking. hooking sig - what do i do w/ my hands?", "Hooking"),  # "sig" is a signal
+    ("PS sig - crossed fists over the head or in front of the chest?", "Penalty Shot"),
+    ("new guy on my crew chops his whistle-hand forearm w/ the other hand. what's he calling", "Slashing"),
+    # the official does something with his own wrist, whatever the story told before
+    ("After their kid wrapped up my forward, the ref grabbed his own wrist in front of his body. Which "
+     "penalty goes on the game sheet?", "Holding"),
+])
+def test_a_signal_asked_in_rink_shorthand(question, name):
+    from rulebot.search import get_searcher
+
+    assert get_searcher().ask(question, "firs-2017").answer.startswith(f"{name} — signal")

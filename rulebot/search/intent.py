@@ -39,9 +39,14 @@ _ASKS_GESTURE = re.compile(
     r"|\bwhich (?:arm|hand)\b"
     r"|\bwhat (?:do|should|will|would) (?:you|i|we|they)(?: two| both| guys)? (?:show|put up)\b"
     r"|\bwhat (?:penalty|call|infraction|foul) (?:am i|are you|is he|is she|was i|was he|were you) "
-    r"(?:showing|signall?ing|indicating|calling|putting up)\b", re.I)
+    r"(?:showing|signall?ing|indicating|calling|putting up)\b"
+    # the official does something with his own wrist, arm or hand ("the ref grabbed his own wrist in front
+    # of his body. Which penalty goes on the game sheet?")
+    r"|\b(?:ref|referee|official|linesman|partner)s?\b[^.?!]{0,30}\b(?:his|her) own (?:wrist|arm|hand|elbow|knee|"
+    r"head|hip|chest|shoulder|forearm)s?\b", re.I)
 #: After a gesture is told, "what's it mean?", "tell the table what that means", "what has he got?".
 _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means?\b|\bwhat (?:that|it|this) means\b"
+                            r"|\bwhat(?:'s| is) (?:he|she) calling\b"
                             r"|\bwhat (?:has|have|did) (?:he|she|they|you|my partner) (?:got|get)\b", re.I)
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
