@@ -1964,3 +1964,10 @@ def test_the_step_after_the_warning_goes_with_it():
     # refuse to play, the Referees shall impose a bench minor penalty for delay of game"
     a = get_searcher().ask("team refuses to come out for the 2nd half after I warn the captain", "rha")
     assert "fifteen seconds" in a.answer and "bench minor penalty for delay of game" in a.answer
+
+
+def test_a_how_many_part_is_answered_only_by_a_count():
+    # RHA 610 (f) says what follows an unsubstantiated request; SECTION III NOTE 1 how many there may be
+    a = get_searcher().ask("coach wants a stick measured. how many requests can he make, and what if it's legal?",
+                           "rha")
+    assert "bench minor" in a.answer and "limited to one per team" in a.answer

@@ -714,8 +714,16 @@ def unanswered_parts(question: str, answered: str) -> tuple[str, list[tuple[str,
     if len(parts) < 2:
         return story, []
     said = said_in(answered)
+    counted = bool(_A_COUNT.search(re.sub(r"\[[^\]]*\]", " ", answered)))  # not a label's rule number
     return story, [(p, parts[i - 1] if i else "") for i, p in enumerate(parts)
-                   if not part_answered(_part_weights(p), said)]
+                   if not part_answered(_part_weights(p), said) or (_ASKS_COUNT.match(p) and not counted)]
+
+
+#: A part that asks how many ("how many requests can he make"), which an answer without a count has not
+#: answered, whatever words it shares with it ("a team requesting an equipment measurement").
+_ASKS_COUNT = re.compile(r"\s*(?:and\s+)?how many\b", re.I)
+_A_COUNT = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+                      r"single|once|twice|no more than|at least|unlimited)\b", re.I)
 
 
 def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) -> list[str]:
