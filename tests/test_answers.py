@@ -1971,3 +1971,12 @@ def test_a_how_many_part_is_answered_only_by_a_count():
     a = get_searcher().ask("coach wants a stick measured. how many requests can he make, and what if it's legal?",
                            "rha")
     assert "bench minor" in a.answer and "limited to one per team" in a.answer
+
+
+def test_what_a_penalty_class_carries_over_is_a_question_about_the_class():
+    s = get_searcher()
+    for question in ("Our kid got a game misconduct in the last pool game. Does that carry over - is he out of "
+                     "tomorrow's semi?", "What does a game misconduct actually cover here - just the rest of "
+                     "tonight, or more?"):
+        a = s.ask(question, "rha")
+        assert a.citations[0].rule == "404 (d)" and "the next game" in a.answer, question

@@ -36,6 +36,8 @@ penalty penalties player players regular normal standard actually exactly kind t
 count counts charged next miss misses suspended suspension game games book rulebook
 box bin sin spend spends sitting
 bigger smaller worse harsher stronger heavier lighter severe serious same similar versus than
+cover covers carry carries over rest tonight tomorrow today out remainder tournament semi semifinal final
+finals pool playoff playoffs
 """.split())
 
 #: A question about the harsher penalty ("what about a major?", "a major for hooking?").
