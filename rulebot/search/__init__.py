@@ -21,7 +21,7 @@ from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, parse_query, rulebook_words, without_request
-from rulebot.search.text import fold, introduces_list, load_synonyms, respell, stem, terms, words
+from rulebot.search.text import fold, introduces_list, kept, load_synonyms, respell, stem, terms, words
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
 
@@ -154,13 +154,7 @@ class Searcher:
         """:func:`parse_query` of ``query``, kept for the rest of the ask: one question is read several
         times (its parts, its search, its answer), and reading it costs a pass over every ruleset name."""
         key = (query, ruleset, len(self.index.clauses), tuple(self.index.rulesets))
-        cache = self.__dict__.setdefault("_parsed", {})
-        pq = cache.get(key)
-        if pq is None:
-            if len(cache) >= PARSED_KEPT:
-                cache.clear()
-            pq = cache[key] = parse_query(self.index, query, ruleset)
-        return pq
+        return kept(self, "_parsed", key, lambda: parse_query(self.index, query, ruleset), PARSED_KEPT)
 
     def forget_questions(self) -> None:
         """Drop what this process kept of the questions asked so far (their reading, terms, concepts,
@@ -1176,12 +1170,8 @@ class Searcher:
         ball-hockey league).  Worked out once per query and scope in a process."""
         key = (query, frozenset(scope), tuple(topics) if topics is not None else None,
                len(self.index.clauses), tuple(self.index.rulesets))
-        memo = self.__dict__.setdefault("_uncovered", {})
-        if key not in memo:
-            if len(memo) >= PARSED_KEPT:
-                memo.clear()
-            memo[key] = tuple(self._uncovered_terms(query, scope, topics))
-        return list(memo[key])
+        return list(kept(self, "_uncovered", key, lambda: tuple(self._uncovered_terms(query, scope, topics)),
+                         PARSED_KEPT))
 
     def _uncovered_terms(self, query: str, scope: set[str], topics: list[str] | None = None) -> list[str]:
         from rulebot.search.text import NUMBER_WORDS, load_synonyms, stem, terms, words

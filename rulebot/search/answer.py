@@ -842,12 +842,13 @@ def announced_steps(index: ClauseIndex, clause: Clause) -> list[Clause]:
 
 
 #: Words that ask for a particular step of a procedure, not the whole of it.
-ASKS_A_STEP = _ASKS_A_STEP = re.compile(r"\b(?:who|whom|which|when|where|how (?:many|long|far|much))\b", re.I)
+ASKS_A_STEP = re.compile(r"\b(?:who|whom|which|when|where|how (?:many|long|far|much))\b", re.I)
 
 #: Words that send the reader to another rule ("(See 1.3 E)", "as defined in Rule 1.3 (e)", "Refer to
 #: Rule 502 (e)", "see 14"), up to the end of the reference.
-POINTER = re.compile(r"\(?\b(?:see(?: also)?|as defined in|as described in|as outlined in|refer to)\s+"
-                     r"(?:the\s+)?(?:rules?\s+|section\s+|clause\s+)?[\d.]+(?:\s*[A-Z]\b|\s*\([^)]*\)+)?\)?\.?", re.I)
+_POINTING = (r"\b(?:see(?: also)?|as defined in|as described in|as outlined in|refer to)\s+"
+             r"(?:the\s+)?(?:rules?\s+|section\s+|clause\s+)?")
+POINTER = re.compile(r"\(?" + _POINTING + r"[\d.]+(?:\s*[A-Z]\b|\s*\([^)]*\)+)?\)?\.?", re.I)
 #: A clause that says no more than this many terms besides its pointer only sends the reader on.
 POINTER_ALONE_TERMS = 4
 
@@ -856,10 +857,9 @@ def pointed_to(index: ClauseIndex, clause: Clause) -> Clause | None:
     """The clause ``clause`` sends the reader to ("(See 1.3 E)" -> FIRS 1.3 E), when its text says so
     with a reference that resolves in its ruleset; else None."""
     for ref in clause.refs:
-        if ref.target and re.search(r"\b(?:see(?: also)?|as defined in|as described in|as outlined in|refer to)"
-                                    r"\s+(?:the\s+)?(?:rules?\s+|section\s+|clause\s+)?" + re.escape(ref.raw.split()[-1]
-                                    if ref.raw.split()[0].lower() in ("rule", "rules", "see", "section", "clause")
-                                    else ref.raw), clause.text, re.I):
+        said = ref.raw.split()
+        number = said[-1] if said[0].lower() in ("rule", "rules", "see", "section", "clause") else ref.raw
+        if ref.target and re.search(_POINTING + re.escape(number), clause.text, re.I):
             target = index.get(ref.target)
             if target is not None and target.id != clause.id:
                 return target
@@ -883,7 +883,7 @@ def procedure_of(index: ClauseIndex, top: Clause, intent, query: str = "") -> Cl
         return None
     if introduces_list(top.text) and announced_steps(index, top):
         return top
-    whole = bool(query) and not _ASKS_A_STEP.search(query)
+    whole = bool(query) and not ASKS_A_STEP.search(query)
     if whole and _bulleted_steps(index, top) >= 2:
         # the clause that names a bulleted list of steps, itself the best ("how do we run the
         # shoot-out": FIRS 1.3 E, "Shoot-Out: When additional game time ...", over its bullets)

@@ -17,7 +17,7 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
 from rulebot.search.learned import learned_terms
 from rulebot.search.text import (ANNOUNCES, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, contrasted_terms, introduces_list,
-                                 is_english_word, load_synonyms, negated_terms, play_time, polarity, stem, terms,
+                                 is_english_word, kept, load_synonyms, negated_terms, play_time, polarity, stem, terms,
                                  units, words)
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
@@ -280,11 +280,7 @@ class ClauseRanker:
     # ------------------------------------------------------------------ query analysis
     def correct(self, word: str) -> str | None:
         """The corpus word closest to a misspelt ``word`` (rapidfuzz, similarity >= 80), or None."""
-        memo = self.__dict__.setdefault("_memo", {})
-        key = ("correct", word)
-        if key not in memo:
-            memo[key] = self._correct(word)
-        return memo[key]
+        return kept(self, "_memo", ("correct", word), lambda: self._correct(word), MEMO_KEPT)
 
     def _correct(self, word: str) -> str | None:
         if len(word) < 4 or not word.isalpha() or word in self._vocab_set or word in STOP_WORDS:
@@ -312,14 +308,7 @@ class ClauseRanker:
     def _remembered(self, kind: str, query: str, read) -> list:
         """``read(query)`` as a new list, read once per query: one question is searched several times
         in one ask (its parts, its reranking steps)."""
-        memo = self.__dict__.setdefault("_memo", {})
-        key = (kind, query)
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= MEMO_KEPT:
-                memo.clear()
-            found = memo[key] = tuple(read(query))
-        return list(found)
+        return list(kept(self, "_memo", (kind, query), lambda: tuple(read(query)), MEMO_KEPT))
 
     def query_terms(self, query: str) -> list[QueryTerm]:
         """Weighted stems for a query: its own words (weak words lower), typo corrections, synonyms."""

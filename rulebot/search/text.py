@@ -367,14 +367,8 @@ class Synonyms:
 
     def expansions(self, query_words: list[str], narrowing: bool = True) -> list[str]:
         """:meth:`_expansions`, worked out once per process for the same words."""
-        memo = self.__dict__.setdefault("_expanded", {})
-        key = (tuple(query_words), narrowing)
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= EXPANSIONS_KEPT:
-                memo.clear()
-            found = memo[key] = tuple(self._expansions(query_words, narrowing))
-        return list(found)
+        return list(kept(self, "_expanded", (tuple(query_words), narrowing),
+                         lambda: tuple(self._expansions(query_words, narrowing)), EXPANSIONS_KEPT))
 
     def _expansions(self, query_words: list[str], narrowing: bool = True) -> list[str]:
         """Other members of every group a query word or phrase belongs to (as text phrases).  With
@@ -410,6 +404,18 @@ class Synonyms:
 
 #: Word lists whose expansions a synonym list keeps (per process).
 EXPANSIONS_KEPT = 4096
+
+
+def kept(owner: object, store: str, key, make, limit: int):
+    """``make()`` for ``key``, worked out once and kept in ``owner.__dict__[store]`` (a dict emptied when
+    it holds ``limit`` entries): what a process read of a question, asked again within one ask.  The
+    stores are per process: the classes that keep them leave them out when pickled."""
+    memo = owner.__dict__.setdefault(store, {})
+    if key not in memo:
+        if len(memo) >= limit:
+            memo.clear()
+        memo[key] = make()
+    return memo[key]
 
 
 def _narrows(word: str, phrase: tuple[str, ...]) -> bool:
