@@ -517,6 +517,19 @@ def test_what_the_question_says_did_not_happen_weighs_against_a_clause_that_says
     assert a.citations[0].rule == "6.4.26 A"
 
 
+def test_a_call_under_review_weighs_less_than_the_play_told():
+    from rulebot.search.text import contrasted_terms, stem
+
+    review = "Black #9 grabbed an opponent's cage. The ref gave a regular holding minor. Was that the right call?"
+    # the call told is what is in doubt; the play told ("grabbed ... cage") is not
+    assert stem("minor") in contrasted_terms(review) and stem("cage") not in contrasted_terms(review)
+    # not a review: the same call told is the question's subject
+    assert contrasted_terms("The ref gave a holding minor. How long does he sit?") == frozenset()
+    a = get_searcher().ask("Black #9 grabbed an opponent's cage with his hand in front of the net. The ref gave a "
+                           "regular holding minor. Was that the right size of penalty?", "rha")
+    assert a.citations[0].rule == "620 (b)" and "major" in a.answer.lower()  # holding the facemask
+
+
 def test_a_negation_reaches_no_further_than_a_preposition_after_its_word():
     from rulebot.search.text import negated_terms
 
@@ -1293,6 +1306,14 @@ def test_a_question_in_two_parts_splits_from_its_story():
     assert story == "Their goalie smothers it."
     assert parts == ["Who gets the ball", "where do we restart"]
     assert story_and_parts("How long is a minor?") == ("", ["How long is a minor?"])
+    # a piece with a question mark asks, whatever its first word; a comma parts two questions
+    assert story_and_parts("Attacker's parked in the crease when a shot goes in. Goal? Where do we drop it?")[1] == [
+        "Goal", "Where do we drop it"]
+    assert story_and_parts("FIRS - capt wants to protest. how's that done, is there a fee?")[1] == [
+        "how's that done", "is there a fee"]
+    # a comma after what happened parts nothing: "when" opens the case, not a question
+    assert len(story_and_parts("When a player gets a match penalty, how many minutes go on the sheet?")[1]) == 1
+    assert len(story_and_parts("If he is hurt, can he come back?")[1]) == 1
 
 
 def test_each_part_of_a_two_part_question_is_answered():
@@ -1507,7 +1528,12 @@ def test_how_many_asks_for_a_clause_that_counts_the_thing():
     from rulebot.search.ranker import asked_counts
     from rulebot.search.text import units, words
 
-    assert asked_counts(units(words("how many of the shooters go for each side"))) == ["#* shoot"]
+    # shooters are counted as shooters (or as the skaters who shoot), not as the shots a round has
+    assert asked_counts(units(words("how many of the shooters go for each side"))) == ["#* shooter", "#* skater"]
+    answer = get_searcher().ask("Overtime's done and it's still tied - how many shooters, and who shoots first?",
+                                "rha")
+    # RHA 639 (b) 4 A, "Only four skaters shall be allowed to shoot", not 4 D's "four shots" a round
+    assert answer.citations[0].rule == "639 (b) 4 A" and "four skaters" in answer.answer
     # FIRS 1.3 E •1, "three shooters from each team", is among the clauses quoted (it was not: the story's
     # overtime and tie clauses, 1.3 B, came first)
     answer = get_searcher().ask("Overtime did not settle the FIRS final. How many shooters take part and how is "
@@ -1980,3 +2006,27 @@ def test_what_a_penalty_class_carries_over_is_a_question_about_the_class():
                      "tonight, or more?"):
         a = s.ask(question, "rha")
         assert a.citations[0].rule == "404 (d)" and "the next game" in a.answer, question
+
+
+def test_a_note_that_widens_its_rule_answers_whether_a_case_counts():
+    s = get_searcher()
+    # RHA 607 (a) NOTE 1: "An attempt to butt-end shall include all cases in which a butt-end gesture is
+    # made, regardless of whether body contact is made or not", then 607 (a)'s call
+    answer = s.ask("Does an attempted butt-end count if the stick never actually touches the guy?", "rha")
+    assert answer.citations[0].rule == "607 (a) NOTE 1"
+    assert "A major penalty" in answer.answer
+    told = s.ask("Guy jabs the top end of his stick toward an opponent but never connects. Does that even count "
+                 "as butt-ending?", "rha")
+    assert told.answer.startswith("An attempt to butt-end shall include all cases") and "A major penalty" in told.answer
+    # asking for the call of a miss is answered by the rule itself (RHA 618 (a)), not its NOTE
+    assert s.ask("Guy lunges to head-butt somebody but misses him completely. What's the least I can give?",
+                 "rha").citations[0].rule == "618 (a)"
+
+
+def test_how_play_resumes_is_answered_by_the_clause_that_gives_possession():
+    # ball hockey 12: "After a goal is scored: the defending team gets possession ...", not 15's rule on
+    # slapshots after a goal
+    assert classify("We just scored. How does the other team restart?").resume
+    assert not classify("Where is the face-off after an icing?").resume  # the place: restart, not resume
+    a = get_searcher().ask("We just scored. How does the other team restart?", "ball-hockey")
+    assert a.citations[0].rule == "12" and "gets possession" in a.answer

@@ -18,7 +18,7 @@ from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_
                                    procedure_steps, question_parts, row_rule, rule_of, sentences, short_answer,
                                    unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
+from rulebot.search.intent import (FACEOFF_PLACE, RESUMES, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, parse_query, rulebook_words, without_request
 from rulebot.search.text import fold, introduces_list, kept, load_synonyms, respell, stem, terms, words
@@ -111,6 +111,8 @@ _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |c
 FOCUS_WEIGHT = 0.85
 #: A clause that meets only the story of a question, none of what its asking sentence adds, weighs this.
 STORY_ONLY_WEIGHT = 0.95
+#: How much more a clause that says how play resumes weighs for "how do we restart?" (:func:`kind_weight`).
+RESUME_WEIGHT = 1.3
 #: A rule scoring this share of its NOTE among the best hits comes before it (:func:`rule_before_note`).
 NOTE_SHARE = 0.9
 #: How many of the best hits a bare topic's general case is looked for in.
@@ -226,7 +228,7 @@ class Searcher:
         reranked = self.asked_over_story(reranked, rest)
         if _ASKS_CONSEQUENCE.search(query) and not intent.penalty:
             reranked = self.consequence_first(reranked, rest)
-        reranked = rule_before_note(reranked)
+        reranked = rule_before_note(reranked, query)
         if not bare:  # "too many men" asks for the rule, not a case of it
             reranked = self.note_of_the_case_first(reranked, rest)
         if not intent.penalty:
@@ -869,6 +871,10 @@ class Searcher:
             ids = {c.id for c in quoted}
             hits = [Hit(c, hits[0].score) for c in quoted] + [h for h in hits if h.clause.id not in ids]
             hits = hits[:max(limit, len(quoted))]
+        widened = self.widened_rule(hits[0].clause)
+        if widened is not None and f"[{label(self.index, widened)}]" not in text:
+            # "does it count if the stick never touches him?": yes, by the NOTE; then the rule's call
+            text += f" {normalise_numbers(sentences(widened.text)[0])} [{label(self.index, widened)}]"
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         if intent.penalty and not pq.clauses:
             text += combine_line(self.index, hits, text) + restart_line(self.index, self.ranker, hits, text)
@@ -909,6 +915,15 @@ class Searcher:
             names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope) if self._has_signals({r}))
             text = f"The {names} signal list has no signal for {unsignalled}. {text}"
         return Answer(question, ruleset, text, cites, kind=kind)
+
+    def widened_rule(self, clause):
+        """The penalty-stating rule a NOTE widens (:data:`_WIDENS`: "An attempt to butt-end shall include
+        all cases in which a butt-end gesture is made ...", RHA 607 (a) NOTE 1, widens 607 (a), "A major
+        penalty shall be imposed on a player who "butt-ends" or attempts to butt-end"), else None."""
+        if clause.kind != "note" or not clause.parent or not _WIDENS.search(clause.text):
+            return None
+        rule = self.index.get(clause.parent)
+        return rule if rule is not None and rule.text and states_penalty(rule, self.index) else None
 
     def rule_outline(self, rule) -> str:
         """What a rule with sub-clauses is about, for "what's rule 9.3 about?": the first sentence of
@@ -1662,15 +1677,33 @@ def heading_like(clause) -> bool:
     return clause.kind == "rule" and bool(clause.children) and len(clause.text) < 60
 
 
-def rule_before_note(hits: list[Hit], depth: int = 3) -> list[Hit]:
+#: A NOTE that widens its rule to cases the rule's words may not reach: "An attempt to butt-end shall
+#: include all cases in which a butt-end gesture is made, regardless of whether body contact is made".
+_WIDENS = re.compile(r"\b(?:shall|will) include all\b|\bregardless of whether\b|\bwhether or not\b", re.I)
+#: A question whether a case still counts as what a rule names: "does it count if the stick never touches
+#: him", "is it still an attempted butt-end", "does it need contact" (not "is it still a penalty?", which
+#: asks the call).
+_ASKS_IF_IT_COUNTS = re.compile(r"\b(?:does|do|would|will) (?:it|that|this|an? [\w-]+(?: [\w-]+)?) (?:even |still )?count\b"
+                                r"|\b(?:is|was) (?:it|that|this) still (?:an?|considered) (?!penalty\b)[\w-]+"
+                                r"|\bneed(?:s)? (?:contact|to (?:touch|hit|connect))\b", re.I)
+
+
+def rule_before_note(hits: list[Hit], query: str = "", depth: int = 3) -> list[Hit]:
     """The first NOTE among the ``depth`` best hits after the rule it explains, when that rule is among
     the ten best and scores at least :data:`NOTE_SHARE` of it: RHA 617 (f), "A player shall be permitted
     to ... bat a puck ... This rule is disregarded ... in the defensive zone", before its NOTE 1, "The
-    object of this rule is to ensure continuous action ..."."""
+    object of this rule is to ensure continuous action ...".  A NOTE that widens its rule (:data:`_WIDENS`)
+    stays first for a question whether a case still counts (:data:`_ASKS_IF_IT_COUNTS`: "does an attempted
+    butt-end count if the stick never touches him?", RHA 607 (a) NOTE 1)."""
     out = list(hits)
     for i, h in enumerate(out[:depth]):
         if h.clause.kind != "note" or not h.clause.parent:
             continue
+        if _WIDENS.search(h.clause.text) and _ASKS_IF_IT_COUNTS.search(query):
+            j = next((j for j in range(i) if out[j].clause.id == h.clause.parent), None)
+            if j is not None:  # the widening NOTE before its rule
+                out.insert(j, Hit(out.pop(i).clause, out[j].score))
+            break
         j = next((j for j in range(i + 1, min(len(out), 10)) if out[j].clause.id == h.clause.parent), None)
         if j is not None and out[j].score >= NOTE_SHARE * h.score:
             out.insert(i, Hit(out.pop(j).clause, h.score))
@@ -1700,6 +1733,8 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= GOAL_WEIGHT
     if intent.restart and FACEOFF_PLACE.search(clause.text):
         w *= 1.5  # "where is the face-off after ...": a clause that names the place
+    if intent.resume and RESUMES.search(clause.text):
+        w *= RESUME_WEIGHT  # "goalie covers the ball, how do we restart?": "the defending team gets possession"
     if intent.procedure and introduces_list(clause.text):
         w *= 1.2  # "walk me through a penalty shot": the clause that sets out the steps
     if clause.kind == "table-row":

@@ -607,17 +607,40 @@ _AND_ASKS = re.compile(rf",?\s+\b(?:and|or|but|then)\s+(?=(?:{_ASKS})\b)", re.I)
 _STARTS_ASKING = re.compile(rf"^\s*(?:(?:{_ASKS})\b|anything\b)", re.I)
 
 
+#: "When" opening what happened, not asking when: "When a player gets a match penalty, how many ...".
+_WHEN_TOLD = re.compile(r"\s*when\s+(?!(?:do|does|did|is|are|was|were|can|could|should|must|will|would|may|"
+                        r"has|have|shall)\b)", re.I)
+#: A comma before a second question, after a first: "how's that done, is there a fee?".
+_COMMA_ASKS = re.compile(rf",\s+(?=(?:{_ASKS})\b)", re.I)
+
+
 def _told_and_asked(question: str) -> tuple[list[str], list[str]]:
     """The pieces of ``question`` that tell what happened and those that ask (a sentence split at "and"
-    or "or" before an asking word: "Does he go to the sin bin, and do they play a man down?")."""
+    or "or" before an asking word: "Does he go to the sin bin, and do they play a man down?"; at a comma
+    between two questions: "how's that done, is there a fee?").  A piece with a question mark asks,
+    whatever its first word ("Goal? Where do we drop it?")."""
     parts: list[str] = []
     story: list[str] = []
-    for sent in _CLAUSE_END.split(question):
+    for sent, mark in _sentences_marked(question):
         pieces = [p.strip(" ,;:-") for p in _AND_ASKS.split(sent)]
-        asking = [p for p in pieces if p and (_STARTS_ASKING.search(p) or len(pieces) > 1)]
+        if _STARTS_ASKING.search(pieces[0]) and not _WHEN_TOLD.match(pieces[0]):
+            pieces = [q.strip(" ,;:-") for p in pieces for q in _COMMA_ASKS.split(p)]
+        asking = [p for p in pieces if p and (_STARTS_ASKING.search(p) or len(pieces) > 1 or mark)]
         parts.extend(asking)
         story.extend(p for p in pieces if p and p not in asking)
     return story, parts
+
+
+def _sentences_marked(question: str) -> list[tuple[str, bool]]:
+    """The sentences of ``question`` (split as :data:`_CLAUSE_END`), each with whether a question mark
+    ended it."""
+    out: list[tuple[str, bool]] = []
+    pos = 0
+    for m in _CLAUSE_END.finditer(question):
+        out.append((question[pos:m.start()], "?" in question[m.start() - 1:m.end()]))
+        pos = m.end()
+    out.append((question[pos:], question.rstrip().endswith("?")))
+    return [(sent, mark) for sent, mark in out if sent.strip()]
 
 
 def story_and_parts(question: str) -> tuple[str, list[str]]:
@@ -953,8 +976,10 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     named = set(_part_weights(name))  # the procedure's name and its synonyms pick no step
     rest = asks_procedure_span(query)  # "walk me through", "how does it work" ask for all of it
     want = {t: w for t, w in _part_weights(rest).items() if t not in named}
-    scored = [(sum(w for t, w in want.items() if _says(t, st)), i)
-              for i, st in enumerate(said_in(c.text) for c in steps)]
+    said = [said_in(c.text) for c in steps]
+    if len(steps) > 1:  # what every step says ("team" in each tie-breaker) picks none of them
+        want = {t: w for t, w in want.items() if not all(_says(t, st) for st in said)}
+    scored = [(sum(w for t, w in want.items() if _says(t, st)), i) for i, st in enumerate(said)]
     if not any(sc for sc, _ in scored):
         # nothing particular asked ("how does the shootout work"): the whole procedure when it is short
         # (RHA 639 (b) 4 A-F), else its first steps

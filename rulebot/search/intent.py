@@ -89,7 +89,8 @@ _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:ru
                       re.I)
 _PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must|a|an|the) .{0,40}\b(?:go|work|done|taken|run|"
                         r"played|restart|handled|set up|decided|broken|conducted|organi[sz]ed|carried out|administered)|walk me through|what(?:'s| is) the "
-                        r"(?:process|procedure)|procedure|steps|step by step|set(?:ting)? up|how do (?:i|we)|"
+                        r"(?:process|procedure)|procedure|steps|step by step|set(?:ting)? up|how do (?:i|we)(?: (?:decide|determine|sort(?: out)?|settle|"
+                        r"work out|figure out|break))?|"
                         r"what happens (?:after|next))\b", re.I)
 #: Covering the puck, a foul for a skater and the goalkeeper's right ("goalie covers the puck").
 _COVERS = re.compile(r"smother|covers the|closes? (?:his|her|their) hand", re.I)
@@ -156,6 +157,14 @@ _WHAT_IS = re.compile(r"\bwhat(?:'s| is| are)\b", re.I)
 _WHERE_RESTART = re.compile(r"\bwhere\b[^?.!]{0,40}\b(?:face-?offs?|draw|restart\w*|resum\w*|puck drop|drop the puck)"
                             r"|\b(?:face-?off|draw|restart)\b[^?.!]{0,20}\bwhere\b"
                             r"|\b(?:face-?off|draw) (?:location|spot|dot)\b|\bwhich (?:dot|spot|circle)\b", re.I)
+#: "How do we restart?", "who gets the ball?", "what should the restart have been?": how play resumes,
+#: by a face-off or by possession (ball hockey 13: "the defending team gets possession").
+_HOW_RESUMES = re.compile(r"\bhow (?:do|does|should|is|are|must|will) (?:\w+ ){0,3}(?:restart\w*|resum\w*)"
+                          r"|\brestart (?:procedure|work)|\bthe restart\b|\bwho gets (?:the )?(?:ball|puck|possession)\b"
+                          r"|\bwhose (?:ball|puck|possession)\b", re.I)
+#: A clause that says how play resumes: a face-off, or possession given (spelled "posession" too).
+RESUMES = re.compile(r"\b(?:gets|given|receiv\w+|awarded|get) poss?ession\b|\bposs?ession (?:is|shall be|will be|goes)\b"
+                     r"|\bface-?off shall\b|\bfaced off\b|\bexecute play\b", re.I)
 #: A clause that says where a face-off is taken ("shall be made at one of the end zone face-off spots").
 FACEOFF_PLACE = re.compile(r"face-?off[^.]{0,80}\b(?:spots?|cent(?:re|er)|zones?|circle|(?:made|take place|taken) at)"
                            r"|\b(?:spot|cent(?:re|er) ice|cent(?:re|er) floor)\b[^.]{0,40}face-?off", re.I)
@@ -187,6 +196,7 @@ class Intent:
     compare: bool = False
     procedure: bool = False
     restart: bool = False  # where play restarts ("where is the face-off after a goal?")
+    resume: bool = False  # how play resumes ("how do we restart?", "who gets the ball?")
     goal: bool = False  # whether a goal stands ("goal or no goal?", "does it count?", "do I wave it off?")
 
 
@@ -301,6 +311,7 @@ def classify(question: str) -> Intent:
         procedure=procedure,
         restart=restart,
         goal=goal,
+        resume=bool(_HOW_RESUMES.search(question)) and not restart,
     )
 
 

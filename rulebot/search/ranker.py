@@ -91,6 +91,17 @@ def stem_line(text: str) -> str:
 _UNITS = frozenset("minut second min sec hour feet foot inch metr meter cm mm yard".split())
 
 
+#: Count nouns kept apart from the verb their stem shares: "four shooters" counts people, "four shots"
+#: counts shots ("how many shooters" is RHA 639 (b) 4 A's "four skaters ... allowed to shoot", not 4 D's
+#: "four shots" a round).
+_COUNTED_AS = {"shooter": "shooter", "shooters": "shooter"}
+
+
+#: The shooters asked about are skaters counted: "how many shooters" meets "four skaters shall be
+#: allowed to shoot".
+_ASKED_AS_WELL = {"shooter": "skater"}
+
+
 def counted_things(us: list[tuple[str, str]]) -> list[str]:
     """Terms for a count of something ("three or more teams" -> "#3 team", "4 skaters" -> "#4 skater"):
     the number and the noun it counts, so that "three teams tied" meets "three or more teams are tied"
@@ -103,17 +114,17 @@ def counted_things(us: list[tuple[str, str]]) -> list[str]:
         while j < len(us) and us[j][0] in ("or", "more", "fewer", "less", "of", "the", "their", "our"):
             j += 1
         if j < len(us) and us[j][1].isalpha() and us[j][0] not in STOP_WORDS and us[j][1] not in _UNITS:
-            out.append(f"#{t} {us[j][1]}")
+            out.append(f"#{t} {_COUNTED_AS.get(us[j][0], us[j][1])}")
     return out
 
 
 def any_count(term: str) -> str:
-    """The term for any count of what a :func:`counted_things` term counts ("#3 shoot" -> "#* shoot")."""
+    """The term for any count of what a :func:`counted_things` term counts ("#3 team" -> "#* team")."""
     return "#* " + term.split(" ", 1)[1]
 
 
 def asked_counts(us: list[tuple[str, str]]) -> list[str]:
-    """Terms for the things a question asks the number of ("how many shooters each" -> "#* shoot"): the
+    """Terms for the things a question asks the number of ("how many shooters each" -> "#* shooter"): the
     first word after "how many" that is no stop word; a clause that counts them ("three shooters from
     each team") answers it."""
     out = []
@@ -121,7 +132,8 @@ def asked_counts(us: list[tuple[str, str]]) -> list[str]:
         if us[i][0] == "how" and us[i + 1][0] == "many":
             noun = next(((w, t) for w, t in us[i + 2:i + 5] if w not in STOP_WORDS), None)
             if noun is not None and noun[1].isalpha():
-                out.append(f"#* {noun[1]}")
+                counted = _COUNTED_AS.get(noun[0], noun[1])
+                out += [f"#* {counted}"] + ([f"#* {_ASKED_AS_WELL[counted]}"] if counted in _ASKED_AS_WELL else [])
     return out
 
 
@@ -353,6 +365,8 @@ class ClauseRanker:
                 put(stem(fixed), FUZZY_WEIGHT * weight)
         for term in counted_things(units(qwords)):
             put(term, 1.0)  # "three teams": "three or more teams", not the "2 points" of a draw
+            if term.endswith(" shooter"):
+                put(term[:-2], 1.0)  # "after three shooters each" told is "after three shots"
         for term in asked_counts(units(qwords)):
             put(term, COUNT_ASKED_WEIGHT)  # "how many shooters": a clause that counts them
         for joined in self.closed_compounds(qwords):

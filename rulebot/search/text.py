@@ -546,13 +546,43 @@ _PLAYED_DOWN = re.compile(r"\b(?:to )?(?:sell|sells|selling|sold|draw|draws|draw
                           r"|\bbarely (?:got |been |even |was )?(?P<d>touched|hit|clipped|tapped|grazed|brushed)\b", re.I)
 
 
+#: A question that reviews a call already made: "was that the right call?", "should it have counted?",
+#: "what should the restart have been?", "did the crew get it right?".
+_REVIEWED = re.compile(r"\b(?:(?:was|is) (?:that|this|it|he|she|they|the \w+) (?:the )?(?:right|correct|proper|wrong)"
+                       r"|should (?:it|he|she|they|we|i|the \w+) have|what should (?:\w+ ){1,3}have been"
+                       r"|(?:right|correct|wrong) (?:call|decision|sanction|outcome|restart)"
+                       r"|(?:get|got) (?:it|that) right)\b", re.I)
+#: The call an official made, told in a question that reviews it: "the crew gave five plus a game
+#: misconduct", "the ref set up a face-off in front of the net", "the referee let the home team shoot
+#: first". What was called is the thing in doubt, not what the rule says: its words weigh less.
+_CALL_TOLD = re.compile(r"\b(?:ref|refs|referee|referees|crew|officials?|linesm[ae]n|i|we)"
+                        r" (?:just |then |only |instead )?"
+                        r"(?:gave|called|awarded|assessed|handed|set up|let|kept|allowed|sent|ruled|counted|"
+                        r"disallowed|waved off|whistled|blew|signalled|signaled|put)\b"
+                        r"(?P<call>[^.;:?!]*)", re.I)
+
+
 def contrasted_terms(query: str) -> frozenset[str]:
     """The :func:`negated_terms` of the question's contrasting negations only ("..., not into the
-    boards"), not of a state it tells ("no blood", "the team is not ready"); and the stems of a foul
-    it plays down (:data:`_PLAYED_DOWN`)."""
+    boards"), not of a state it tells ("no blood", "the team is not ready"); the stems of a foul
+    it plays down (:data:`_PLAYED_DOWN`); and, in a question that reviews a call ("... the crew gave
+    five and a game. Was that right?"), the stems of the call told (:data:`_CALL_TOLD`)."""
     played = [next(w for w in m.groups() if w) for m in _PLAYED_DOWN.finditer(query)]
+    told = ([m.group("call") for m in _CALL_TOLD.finditer(query) if m.group("call").strip()]
+            if _REVIEWED.search(query) else [])
     return frozenset().union(*(negated_terms(m.group(0)) for m in _CONTRAST.finditer(query)),
-                             *(negated_terms(f"not {w}") for w in played))
+                             *(negated_terms(f"not {w}") for w in played),
+                             *(_told_terms(call) for call in told))
+
+
+def _told_terms(call: str) -> frozenset[str]:
+    """The stems of a call told (content words, with the rulebooks' words for them)."""
+    out: set[str] = set()
+    for x in words(call):
+        if x not in STOP_WORDS and x not in WEAK_WORDS:
+            out.update(terms(x))
+            out.update(stem(m) for m in load_synonyms().expansions([x]) if " " not in m)
+    return frozenset(out)
 
 
 def without_negated(query: str) -> tuple[str, str]:
