@@ -2030,3 +2030,27 @@ def test_how_play_resumes_is_answered_by_the_clause_that_gives_possession():
     assert not classify("Where is the face-off after an icing?").resume  # the place: restart, not resume
     a = get_searcher().ask("We just scored. How does the other team restart?", "ball-hockey")
     assert a.citations[0].rule == "12" and "gets possession" in a.answer
+
+
+def test_a_sheet_sentence_with_an_inline_heading_is_quoted_with_it():
+    # U9 2 is printed "Game format: two 24-minute periods with a run-time clock."; its title is the heading
+    a = get_searcher().ask("How long are the periods at the U9 challenge cup?", "challenge-cup-u9")
+    assert a.citations[0].text == "Game format: two 24-minute periods with a run-time clock."
+    # a numbered rule's text is quoted as it is
+    b = get_searcher().ask("how long is a minor penalty", "rha")
+    assert not b.citations[0].text.startswith(b.citations[0].title)
+
+
+def test_a_rule_telling_an_officials_gesture_beats_a_signal_it_matched_better_than():
+    # FIRS 5.5.4 G: "the Referee not conducting the face-off shall raise an arm to indicate that the visiting
+    # team may no longer change", not Annex B's Delay Penalty (an arm raised)
+    a = get_searcher().ask("During a stoppage the ref who wasn't dropping the puck put one arm up for a few seconds "
+                           "and then dropped it. What was he signalling to the benches?", "firs-2017")
+    assert a.citations[0].rule == "5.5.4 G"
+
+
+def test_how_a_referee_indicates_a_call_asks_for_its_signal():
+    assert classify("How should a referee indicate a kneeing call?").signal
+    assert not classify("the ref signals a delayed penalty and we score, does it count").signal
+    a = get_searcher().ask("Under the FIRS signals, how should a referee indicate a kneeing call?", None)
+    assert a.citations[0].rule == "Annex B Kneeing"

@@ -111,6 +111,9 @@ _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |c
 FOCUS_WEIGHT = 0.85
 #: A clause that meets only the story of a question, none of what its asking sentence adds, weighs this.
 STORY_ONLY_WEIGHT = 0.95
+#: How many times better a rule telling an official's gesture must match than a signal to come first
+#: (:meth:`Searcher.gesture_rule_matched`).
+GESTURE_RULE_MARGIN = 1.5
 #: How much more a clause that says how play resumes weighs for "how do we restart?" (:func:`kind_weight`).
 RESUME_WEIGHT = 1.3
 #: A rule scoring this share of its NOTE among the best hits comes before it (:func:`rule_before_note`).
@@ -1028,8 +1031,8 @@ class Searcher:
                 clause = next((c for c in said if name & set(terms(c.text))), said[0] if said else None)
             if clause is not None and all(h.clause.id != clause.id for h in out):  # a signal told in its own rule
                 out.append(Hit(clause, top))
-        lexical = hits[0] if hits else None
-        if lexical is not None and lexical.clause.kind != "signal" and _OFFICIAL_GESTURE.search(lexical.clause.text):
+        lexical = self.gesture_rule_matched(hits, question)
+        if lexical is not None:
             # a rule that tells an official's gesture and matches the question best ("The Referee not
             # conducting the face off shall raise an arm to indicate ...", FIRS 5.5.4 G, for "both
             # benches changing, the other ref puts his arm up"): the gesture as that rule tells it
@@ -1037,6 +1040,21 @@ class Searcher:
         seen = {h.clause.id for h in out}
         out += [h for h in hits if h.clause.id not in seen]
         return out[:limit]
+
+    def gesture_rule_matched(self, hits: list[Hit], question: str, depth: int = 3) -> Hit | None:
+        """Among the ``depth`` best hits, a rule that tells an official's gesture (:data:`_OFFICIAL_GESTURE`)
+        and matched the question clearly better (:data:`GESTURE_RULE_MARGIN` times) than every signal did
+        before signals were weighted up for a gesture question (:func:`kind_weight`): the story is that
+        rule's ("the ref not dropping the puck puts an arm up at the stoppage", FIRS 5.5.4 G), not only its
+        gesture ("ref raises his arm straight up": the delayed penalty); else None."""
+        intent = classify(question)
+        plain = [(h, h.score / kind_weight(h.clause, intent, self.index)) for h in hits[:depth]]
+        rules = [(h, sc) for h, sc in plain if h.clause.kind != "signal" and _OFFICIAL_GESTURE.search(h.clause.text)]
+        signals = [sc for h, sc in plain if h.clause.kind == "signal"]
+        if not rules:
+            return None
+        best, score = max(rules, key=lambda x: x[1])
+        return best if all(score > GESTURE_RULE_MARGIN * sc for sc in signals) else None
 
     def class_question(self, question: str, scope: set[str]) -> list:
         """The penalty classes a question is about when it asks what a class is or how long it lasts

@@ -172,16 +172,27 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
 
 
 def citation(index: ClauseIndex, clause: Clause, score: float, layer: str | None = None) -> Citation:
-    """A citation of ``clause``: its ruleset, number as printed, nearest title and own text."""
+    """A citation of ``clause``: its ruleset, number as printed, nearest title and its text as the
+    rulebook prints it (:func:`quoted_text`)."""
     return Citation(
         ruleset=clause.ruleset,
         rule=clause.number or clause.title,
         title=index.heading(clause),
-        text=clause.text,
+        text=quoted_text(index, clause),
         score=score,
         clause_id=clause.id,
         layer=layer,
     )
+
+
+def quoted_text(index: ClauseIndex, clause: Clause) -> str:
+    """A clause's own text as the rulebook prints it: a sentence of a one-paragraph sheet that opens
+    with an inline heading keeps it ("Game format: two 24-minute periods with a run-time clock.", U9 2,
+    whose title is the heading); any other clause's text as it is."""
+    parent = index.get(clause.parent) if clause.parent else None
+    if clause.kind == "paragraph" and clause.title and clause.text and parent is not None and parent.kind == "document":
+        return f"{clause.title}: {clause.text}"
+    return clause.text
 
 
 def rule_name(name: str, number: str) -> str:

@@ -54,7 +54,10 @@ _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means
 _ASKS_SIGNAL = re.compile(
     r"\b(?:what|which|how)\b[^.?!]{0,40}\bsignal|\bsignal(?:s|led|ed)?\s+(?:for|mean|means|look|looks|is|that)\b"
     r"|\b(?:the|a|an|this|that|arm|hand|referee'?s?|official'?s?)\s+signals?\b(?!\s+(?:a|an|the)\b)"
-    r"|\bsignal\b(?!\s+(?:a|an|the|that|to|when|if)\b)", re.I)
+    r"|\bsignals?\b(?!\s+(?:a|an|the|that|to|when|if)\b)"
+    # "how should a referee indicate a kneeing call?"
+    r"|\bhow (?:do|does|should|would|must|can|to|is) (?:i|you|we|he|she|they|an?|the)?\s*(?:ref|referee|official)?s?"
+    r"\s*(?:indicate|signal)\b", re.I)
 
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.

@@ -175,13 +175,16 @@ def stem(word: str) -> str:
         return word
     if word in KEEP_WHOLE:
         return word
+    if word.endswith("s") and word[:-1] in KEEP_WHOLE:
+        return word[:-1]
     word = BRITISH.get(word, word)
     return _stemmer().stemWord(IRREGULAR.get(word, word))
 
 
 #: Words the stemmer would merge with another word: "icing" is not the "ice", "heading" (for the bench)
-#: not the "head", "clearing" (the puck) not a "clear" advantage or shot.
-KEEP_WHOLE = frozenset({"icing", "heading", "clearing"})
+#: not the "head", "clearing" (the puck) not a "clear" advantage or shot, an "assistant" official not a
+#: scorer's "assist". Their plurals are the same terms.
+KEEP_WHOLE = frozenset({"icing", "heading", "clearing", "assistant"})
 
 
 #: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot",
