@@ -931,8 +931,9 @@ def test_a_word_does_not_also_search_the_phrases_that_only_narrow_it():
     assert "line change" in syn.expansions(["substitution"], narrowing=False)  # a synonym, not a narrowing
     assert "into the boards" in syn.expansions(["boarding"], narrowing=False)  # only small words added
     a = get_searcher().ask("At the U9 change buzzer a kid refuses to give up the puck. What now?")
-    # what refusing costs (11), then the rule to relinquish the puck (9); not "players change on the fly"
-    assert [c.rule for c in a.citations[:2]] == ["11", "9"]
+    # what refusing costs (11, then 21, the penalty its "(see below)" names), then the rule to relinquish
+    # the puck (9); not "players change on the fly"
+    assert [c.rule for c in a.citations[:3]] == ["11", "21", "9"]
 
 
 def test_whether_to_blow_the_whistle_is_not_a_question_about_the_call():
@@ -1342,7 +1343,7 @@ def test_a_call_asked_for_comes_from_the_clause_stating_the_penalty():
     # "what do I do?" after the story asks the same: U9 11 before 9, what must be done
     a = get_searcher().ask("Buzzer goes for the change and a kid keeps skating with the puck. What do I do?",
                            "challenge-cup-u9")
-    assert [c.rule for c in a.citations[:2]] == ["11", "9"]
+    assert [c.rule for c in a.citations[:3]] == ["11", "21", "9"]  # 21: what 11's "(see below)" names
 
 
 def test_a_phrase_of_the_synonym_list_is_found_in_another_inflection():
@@ -2054,3 +2055,34 @@ def test_how_a_referee_indicates_a_call_asks_for_its_signal():
     assert not classify("the ref signals a delayed penalty and we score, does it count").signal
     a = get_searcher().ask("Under the FIRS signals, how should a referee indicate a kneeing call?", None)
     assert a.citations[0].rule == "Annex B Kneeing"
+
+
+def test_an_official_named_after_the_body_part_receives_the_gesture():
+    # "grabbed my arm ... putting his hands on the referee": a player's act on the referee, not a signal
+    q = ("A kid I'd just sent to the box grabbed my arm with his glove while he was arguing. What am I supposed "
+         "to give a kid for putting his hands on the referee like that?")
+    assert not classify(q).signal
+    assert classify("Describe the arm signal a FIRS referee uses to call a delay-of-game penalty.").signal
+
+
+def test_a_word_of_two_synonym_groups_takes_the_sense_of_the_phrase_around_it():
+    from rulebot.search.text import load_synonyms
+
+    # "draw" is a face-off and a tie; "taking the draw" is the face-off
+    said = load_synonyms().expansions("the two taking the draw".split())
+    assert "faceoff" in said and "tie" not in said
+    assert "tie" in load_synonyms().expansions(["draw"])  # alone, both senses
+    a = get_searcher().ask("how far back do all the other kids have to stand from the two taking the draw?", "rha")
+    assert a.citations[0].rule.startswith("613")
+
+
+def test_a_clause_that_says_see_below_is_followed_to_the_clause_it_names():
+    from rulebot.search.answer import named_below
+
+    s = get_searcher()
+    # U9 11 "... may result in a penalty (see below)" -> U9 21 "Penalties: Penalty results in penalty shot."
+    eleven = s.index.lookup("challenge-cup-u9", "11")
+    assert named_below(s.index, eleven).title == "Penalties"
+    a = s.ask("change buzzer goes, kid keeps dangling with the puck. what's the call?", "challenge-cup-u9")
+    assert "Penalty results in penalty shot" in a.answer and a.citations[1].rule == "21"
+    assert named_below(s.index, s.index.lookup("rha", "402 (a)")) is None  # no pointer

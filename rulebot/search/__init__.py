@@ -13,10 +13,10 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
-                                   ask_answers_in, best_sentences, citation, label, nested_list_asked,
+                                   ask_answers_in, best_sentences, citation, label, named_below, nested_list_asked,
                                    normalise_numbers, other_parts, penalty_list_of, pointed_to, procedure_of,
-                                   procedure_steps, question_parts, row_rule, rule_of, sentences, short_answer,
-                                   unanswered_parts)
+                                   procedure_steps, question_parts, quoted_text, row_rule, rule_of, sentences,
+                                   short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, RESUMES, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_in_a_sentence, imposes_penalty)
@@ -874,6 +874,11 @@ class Searcher:
             ids = {c.id for c in quoted}
             hits = [Hit(c, hits[0].score) for c in quoted] + [h for h in hits if h.clause.id not in ids]
             hits = hits[:max(limit, len(quoted))]
+        below = named_below(self.index, hits[0].clause)
+        if below is not None and f"[{label(self.index, below)}]" not in text:
+            # "may result in a penalty (see below)": what the penalty is, from the clause pointed to
+            text += f" {normalise_numbers(quoted_text(self.index, below))} [{label(self.index, below)}]"
+            hits = hits[:1] + [Hit(below, hits[0].score)] + [h for h in hits[1:] if h.clause.id != below.id]
         widened = self.widened_rule(hits[0].clause)
         if widened is not None and f"[{label(self.index, widened)}]" not in text:
             # "does it count if the stick never touches him?": yes, by the NOTE; then the rule's call

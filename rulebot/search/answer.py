@@ -887,6 +887,24 @@ POINTER = re.compile(r"\(?" + _POINTING + r"[\d.]+(?:\s*[A-Z]\b|\s*\([^)]*\)+)?\
 POINTER_ALONE_TERMS = 4
 
 
+#: "... may result in a penalty (see below)": the thing named just before a pointer to a later clause.
+_SEE_BELOW = re.compile(r"\b([a-z-]+)\s*\((?:see|refer to) (?:below|later)\)", re.I)
+
+
+def named_below(index: ClauseIndex, clause: Clause) -> Clause | None:
+    """The later clause of the same rulebook that ``clause`` points to with "(see below)", found by the
+    word before the pointer in the later clause's title ("... may result in a penalty (see below)", U9
+    11 -> U9 21 "Penalties: Penalty results in penalty shot."); None when it has no such pointer or no
+    later clause is titled so."""
+    m = _SEE_BELOW.search(clause.text)
+    if not m:
+        return None
+    named = set(terms(m.group(1)))
+    later = sorted((c for c in index.all_clauses() if c.ruleset == clause.ruleset and c.order > clause.order
+                    and c.text and c.title), key=lambda c: c.order)
+    return next((c for c in later if named & set(terms(c.title))), None)
+
+
 def pointed_to(index: ClauseIndex, clause: Clause) -> Clause | None:
     """The clause ``clause`` sends the reader to ("(See 1.3 E)" -> FIRS 1.3 E), when its text says so
     with a reference that resolves in its ruleset; else None."""

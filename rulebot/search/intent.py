@@ -54,7 +54,7 @@ _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means
 _ASKS_SIGNAL = re.compile(
     r"\b(?:what|which|how)\b[^.?!]{0,40}\bsignal|\bsignal(?:s|led|ed)?\s+(?:for|mean|means|look|looks|is|that)\b"
     r"|\b(?:the|a|an|this|that|arm|hand|referee'?s?|official'?s?)\s+signals?\b(?!\s+(?:a|an|the)\b)"
-    r"|\bsignals?\b(?!\s+(?:a|an|the|that|to|when|if)\b)"
+    r"|\bsignals?\b(?!\s+(?:a|an|the|that|to|when|if)\b)|\b(?:arm|hand) signals?\b"
     # "how should a referee indicate a kneeing call?"
     r"|\bhow (?:do|does|should|would|must|can|to|is) (?:i|you|we|he|she|they|an?|the)?\s*(?:ref|referee|official)?s?"
     r"\s*(?:indicate|signal)\b", re.I)
@@ -253,7 +253,10 @@ def classify(question: str) -> Intent:
     if official_first is None and GOAL_JUDGE_TOLD.search(question):
         official_first = 0  # "the guy sitting behind the net ...": the goal judge
     acts = next((i for i, w in enumerate(ws) if w in _GESTURE and w not in _BODY and w not in _META), None)
-    by_official = official_first is not None and (acts is None or official_first < acts)
+    # with no act named, the body part comes after the official ("the ref, both arms crossed"), not
+    # before ("grabbed my arm ... putting his hands on the referee": the official receives it)
+    shown = next((i for i, w in enumerate(ws) if w in _GESTURE), None) if acts is None else acts
+    by_official = official_first is not None and (shown is None or official_first < shown)
     signal = (bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and by_official)
               # nothing but a gesture: "hands on hips", "arms crossed above the head"
               or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL

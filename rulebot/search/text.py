@@ -379,10 +379,10 @@ class Synonyms:
         ("change" -> "line change") is left out: a clause with the phrase has the word already, and the
         question did not say which change.  Other forms of the word stay ("boarding" -> "into the
         boards")."""
-        out: list[str] = []
         n = len(query_words)
         stems = [stem(w) for w in query_words]
         by_word, by_stem, members = self._phrase_lengths()
+        matches: list[tuple[int, tuple[str, ...], list[int]]] = []
         for i in range(n):
             # only the lengths of the list's phrases that start with this word (or its stem)
             for length in sorted(by_word.get(query_words[i], set()) | by_stem.get(stems[i], set()) | {1},
@@ -395,13 +395,22 @@ class Synonyms:
                     found = self.by_stem.get(word_term(query_words, i))  # an inflection the list does not spell out
                 elif found is None and length >= PHRASE_STEMS_MIN:
                     found = self.by_phrase_stems.get(tuple(stems[i:i + length]))  # "checks from behind"
-                for gi in found or []:
-                    for member, mw in members[gi]:
-                        if mw == key:
-                            continue
-                        if not narrowing and length == 1 and len(mw) > 1 and _narrows(key[0], mw):
-                            continue
-                        out.append(member)
+                if found:
+                    matches.append((i, key, list(found)))
+        out: list[str] = []
+        for i, key, groups in matches:
+            if len(key) == 1 and len(groups) > 1:
+                # a word of two groups ("draw": a face-off, a tie) means the one of a longer phrase around
+                # it ("the two taking the draw"); both when no phrase says
+                around = {g for j, k, gs in matches if len(k) > 1 and j <= i < j + len(k) for g in gs}
+                groups = [g for g in groups if g in around] or groups
+            for gi in groups:
+                for member, mw in members[gi]:
+                    if mw == key:
+                        continue
+                    if not narrowing and len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw):
+                        continue
+                    out.append(member)
         return out
 
 
