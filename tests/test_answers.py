@@ -2086,3 +2086,23 @@ def test_a_clause_that_says_see_below_is_followed_to_the_clause_it_names():
     a = s.ask("change buzzer goes, kid keeps dangling with the puck. what's the call?", "challenge-cup-u9")
     assert "Penalty results in penalty shot" in a.answer and a.citations[1].rule == "21"
     assert named_below(s.index, s.index.lookup("rha", "402 (a)")) is None  # no pointer
+
+
+def test_what_should_have_happened_is_answered_by_the_sentence_stating_the_outcome():
+    # FIRS 6.1.8 A •9's third sentence: "If the goalkeeper leaves the goal crease prior to the player
+    # touching the puck at centre and the player does not score ..., the player will re-take the penalty shot."
+    a = get_searcher().ask("Penalty shot: the goalkeeper came off his line before the shooter touched the puck at "
+                           "centre, and the shooter then missed. What should have happened?", "firs-2017")
+    assert a.answer.startswith("If the goalkeeper leaves the goal crease") and "re-take" in a.answer
+
+
+def test_a_goal_question_leads_with_the_ruling_in_the_rulebooks_words():
+    from rulebot.search.answer import goal_ruling
+
+    assert goal_ruling("..., a goal shall not be allowed. [FIRS 6.4.24 D]") == "Goal not allowed"
+    assert goal_ruling("..., the goal shall be disallowed. [RHA 616 (f)]") == "Goal disallowed"
+    assert goal_ruling("A goal cannot be scored by any attacking player who kicks ... [RHA 627 (b)]") == "No goal"
+    assert goal_ruling("A goal shall be scored if the puck is put into the goal ... [RHA 616 (c)]") == ""
+    a = get_searcher().ask("An attacker without the puck was standing in the crease and the shot went in. Should "
+                           "the goal have stood?", "firs-2017")
+    assert a.answer.startswith("Goal not allowed — ")

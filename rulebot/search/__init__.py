@@ -13,10 +13,10 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
-                                   ask_answers_in, best_sentences, citation, label, named_below, nested_list_asked,
-                                   normalise_numbers, other_parts, penalty_list_of, pointed_to, procedure_of,
-                                   procedure_steps, question_parts, quoted_text, row_rule, rule_of, sentences,
-                                   short_answer, unanswered_parts)
+                                   ask_answers_in, best_sentences, citation, goal_ruling, label, named_below,
+                                   nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
+                                   procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
+                                   sentences, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, RESUMES, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
                                    classify, imposes_in_a_sentence, imposes_penalty)
@@ -883,6 +883,9 @@ class Searcher:
         if widened is not None and f"[{label(self.index, widened)}]" not in text:
             # "does it count if the stick never touches him?": yes, by the NOTE; then the rule's call
             text += f" {normalise_numbers(sentences(widened.text)[0])} [{label(self.index, widened)}]"
+        ruling = goal_ruling(text) if intent.goal and not intent.penalty and not pq.clauses else ""
+        if ruling:
+            text = f"{ruling} — {text}"  # "should the goal have stood?": "Goal not allowed — Unless the puck ..."
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         if intent.penalty and not pq.clauses:
             text += combine_line(self.index, hits, text) + restart_line(self.index, self.ranker, hits, text)

@@ -76,6 +76,13 @@ _ASKS_ACTION = re.compile(r"\bwhat (?:should|do|must|can|would) (?:i|we|the (?:r
 _OFFICIAL_ACTS = re.compile(r"\b(?:the )?(?:referee|referees|official|officials)(?:'s)? "
                             r"(?:shall|may|will|must|should)\b", re.I)
 ACTION_BONUS = 3.0
+#: "What should have happened?", "what happens now?", "do we redo it?": what follows from the case told.
+_ASKS_OUTCOME = re.compile(r"\bwhat (?:should|would|will|does|do) (?:\w+ )?(?:have )?happen(?:ed|s)?\b|\bwhat happens\b"
+                           r"|\bwhat now\b|\b(?:redo|re-do|retake|re-take|replay|do over)\b", re.I)
+#: A sentence that states what follows from a case: "If the goalkeeper leaves the goal crease prior to ...,
+#: the player will re-take the penalty shot."
+_STATES_OUTCOME = re.compile(r"^(?:if|when|should|in the event)\b[^.]{10,}?,\s+[^.]*\b(?:shall|will)\b", re.I)
+OUTCOME_BONUS = 3.0
 
 #: Per-term weights (idf over the loaded clauses) used to pick answering sentences; set by the searcher.
 TERM_WEIGHTS: dict[str, float] = {}
@@ -119,6 +126,7 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
     negated = negated_terms(query)
     asks_when = bool(_ASKS_WHEN.search(query))
     asks_action = bool(_ASKS_ACTION.search(query))
+    asks_outcome = bool(_ASKS_OUTCOME.search(query))
     scored = []
     for i, s in enumerate(sents):
         # an inline heading over the rule ("Body/Roughing/Elbowing: The free hand may be used ...") names
@@ -133,6 +141,8 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
             overlap = overlap + 1.5 if _HAS_NUMBER.search(s) else overlap * 0.5
         if asks_action and _OFFICIAL_ACTS.search(s):
             overlap += ACTION_BONUS
+        if asks_outcome and _STATES_OUTCOME.search(s):
+            overlap += OUTCOME_BONUS  # "what should have happened?": "If ..., the player will re-take ..."
         if asks_when and _SAYS_WHEN.search(s):
             overlap += WHEN_BONUS  # "when may the goalie leave the crease": "... stay in the crease until ..."
         if prefer is not None:
@@ -183,6 +193,24 @@ def citation(index: ClauseIndex, clause: Clause, score: float, layer: str | None
         clause_id=clause.id,
         layer=layer,
     )
+
+
+#: What a rule says of a goal: "a goal shall not be allowed", "the goal shall be disallowed", "the goal
+#: will be counted".
+_GOAL_RULING = re.compile(r"\bgoals?\b[^.\[]{0,120}?\b(?:shall|will|may|is|can)\s*(not\s+)?(?:be\s+)?"
+                          r"(allowed|disallowed|counted|awarded|permitted|legal|valid|scored)\b", re.I)
+
+
+def goal_ruling(answer: str) -> str:
+    """The ruling on a goal that an answer's first quoted piece states, in the rulebook's words ("Goal
+    not allowed" for "... a goal shall not be allowed.", FIRS 6.4.24 D; "Goal disallowed"; "No goal" for
+    "A goal cannot be scored by ...", RHA 627 (b)), or ""."""
+    m = _GOAL_RULING.search(answer.split(" [", 1)[0])
+    if not m or (m.group(2).lower() == "scored" and not m.group(1)):
+        return ""  # "a goal shall be scored if ..." tells how, not whether this one stands
+    if m.group(2).lower() == "scored":
+        return "No goal"  # "A goal cannot be scored by any attacking player who kicks ..."
+    return f"Goal {'not ' if m.group(1) else ''}{m.group(2).lower()}"
 
 
 def quoted_text(index: ClauseIndex, clause: Clause) -> str:
