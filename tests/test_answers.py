@@ -2106,3 +2106,19 @@ def test_a_goal_question_leads_with_the_ruling_in_the_rulebooks_words():
     a = get_searcher().ask("An attacker without the puck was standing in the crease and the shot went in. Should "
                            "the goal have stood?", "firs-2017")
     assert a.answer.startswith("Goal not allowed — ")
+
+
+def test_an_item_is_read_with_the_opening_of_its_list_that_gives_the_call():
+    # FIRS 6.4.29 A •1 "Who uses obscene ... racial remarks;" under "A game misconduct penalty shall be
+    # assessed on any player, manager, coach and trainer:"
+    a = get_searcher().ask("Is it true a racial remark toward an opponent is a straight game misconduct, not just "
+                           "a ten-minute misconduct?", "firs-2017")
+    assert a.citations[0].rule == "6.4.29 A •1"
+    assert a.answer.startswith("A game misconduct penalty shall be assessed on any player")
+
+
+def test_goal_then_where_is_the_face_off_gets_both_in_one_answer():
+    a = get_searcher().ask("Attacker's parked in the crease without the puck when a shot goes in. Goal? Where do "
+                           "we drop it?", "firs-2017")
+    assert a.answer.startswith("Goal not allowed — ")
+    assert "faced off at the centre face-off spot" in a.answer and "drop net" not in a.answer

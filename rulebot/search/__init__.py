@@ -111,6 +111,8 @@ _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |c
 FOCUS_WEIGHT = 0.85
 #: A clause that meets only the story of a question, none of what its asking sentence adds, weighs this.
 STORY_ONLY_WEIGHT = 0.95
+#: The longest list opening put before an item the answer quotes (:meth:`Searcher._ask_one`).
+OPENING_CHARS = 220
 #: How many times better a rule telling an official's gesture must match than a signal to come first
 #: (:meth:`Searcher.gesture_rule_matched`).
 GESTURE_RULE_MARGIN = 1.5
@@ -874,6 +876,12 @@ class Searcher:
             ids = {c.id for c in quoted}
             hits = [Hit(c, hits[0].score) for c in quoted] + [h for h in hits if h.clause.id not in ids]
             hits = hits[:max(limit, len(quoted))]
+        opening = penalty_list_of(self.index, hits[0].clause)
+        if (opening is not None and len(opening.text) <= OPENING_CHARS and text.startswith(hits[0].clause.text[:40])
+                and opening.text.strip() not in text):
+            # an item read with the opening of its list, which gives the call ("A game misconduct penalty
+            # shall be assessed on any player ...: Who uses obscene ... or racial remarks;", FIRS 6.4.29 A •1)
+            text = f"{normalise_numbers(opening.text.strip())} {text}"
         below = named_below(self.index, hits[0].clause)
         if below is not None and f"[{label(self.index, below)}]" not in text:
             # "may result in a penalty (see below)": what the penalty is, from the clause pointed to
@@ -971,7 +979,9 @@ class Searcher:
         for part, before in parts:
             # "... and where?", "how long is each one?", "can an attacker stand in it?": with the part
             # before it, which says what is meant
-            asked = f"{before} {part}" if before and (not terms(part) or _PART_REFERS_BACK.search(part)) else part
+            # ... not a bare "Goal?" before it: "Goal? Where do we drop it?" asks where the puck is dropped
+            asked = (f"{before} {part}" if before and len(words(before)) > 1
+                     and (not terms(part) or _PART_REFERS_BACK.search(part)) else part)
             found = self._ask_one(f"{story} {asked}?".strip(), ruleset, limit, compare=False)
             if not found.answered or not found.citations:
                 continue

@@ -802,14 +802,22 @@ def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) 
     siblings = index.children(index.get(top.parent)) if top.kind == "item" and top.parent else []
     candidates = list(dict.fromkeys([h.clause for h in hits[:4] if h.clause.ruleset == top.ruleset]
                                     + [c for c in siblings if c.text]))
+    from rulebot.search.intent import FACEOFF_PLACE, classify
+
     for part in parts:
         want = _part_weights(part)
         total = sum(want.values())
         if part_answered(want, said):
             continue
         best = (0.0, "", None)
+        # "where do we drop it?": only a sentence that names where a face-off is taken answers it
+        place = classify(part).restart
         for clause in candidates:
             for sent in sentences(clause.text):
+                if place:
+                    if FACEOFF_PLACE.search(sent) and sent not in answered and best[2] is None:
+                        best = (total, sent, clause)
+                    continue
                 st = said_in(sent)
                 # words said already count again only when everyday ("player", "team")
                 got = [w for t, w in want.items() if _says(t, st) and (not _says(t, said) or w < 1.5)]

@@ -139,7 +139,7 @@ GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:
 #: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
 _VALIDITY = re.compile(r"\b(?:goal or no goal|goal or (?:no|not)\b|no goal\b|good goal|(?:good|counts?|stands?) or (?:no|not)\b|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
-                       r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?|goal (?:have |has )?stood"
+                       r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?|goal (?:have |has )?stood|(?:^|[.!?]\s*)goal\s*\?"
                        r"|^\W*(?:a )?goal (?:scored )?(?:with|off|by|on|from) (?:a|an|the|his|her)\b"
                        r"(?! (?:power ?-?play|pp|man advantage|penalty kill|pk)\b))", re.I)
 #: Whether or when to stop play ("whistle right away?", "do I blow it down?"), not the call.
@@ -157,7 +157,7 @@ _WHAT_IS = re.compile(r"\bwhat(?:'s| is| are)\b", re.I)
 
 
 #: "Where is the face-off after ...", "where does play restart": the place play resumes.
-_WHERE_RESTART = re.compile(r"\bwhere\b[^?.!]{0,40}\b(?:face-?offs?|draw|restart\w*|resum\w*|puck drop|drop the puck)"
+_WHERE_RESTART = re.compile(r"\bwhere\b[^?.!]{0,40}\b(?:face-?offs?|draw|restart\w*|resum\w*|puck drop|drop (?:the puck|it)\b)"
                             r"|\b(?:face-?off|draw|restart)\b[^?.!]{0,20}\bwhere\b"
                             r"|\b(?:face-?off|draw) (?:location|spot|dot)\b|\bwhich (?:dot|spot|circle)\b", re.I)
 #: "How do we restart?", "who gets the ball?", "what should the restart have been?": how play resumes,
