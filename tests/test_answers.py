@@ -2122,3 +2122,28 @@ def test_goal_then_where_is_the_face_off_gets_both_in_one_answer():
                            "we drop it?", "firs-2017")
     assert a.answer.startswith("Goal not allowed — ")
     assert "faced off at the centre face-off spot" in a.answer and "drop net" not in a.answer
+
+
+def test_when_is_a_thing_considered_so_asks_its_definition():
+    from rulebot.search import asked_terms
+
+    q = "A player kept playing with a cracked stick. When is a stick considered broken?"
+    assert asked_terms(q, classify(q)) == ["broken stick"]
+    # RHA 606 (a) NOTE 1: "A broken stick is one which, in the opinion of the Referees, is unfit for normal play"
+    assert get_searcher().ask(q, "rha").citations[0].rule == "606 (a) NOTE 1"
+
+
+def test_the_answer_does_not_depend_on_how_many_citations_are_shown():
+    s = get_searcher()
+    for question, ruleset in (("what are the tie breakers", "challenge-cup-u9"),
+                              ("how long is a major penalty", "rha")):
+        full, one = s.ask(question, ruleset, 5), s.ask(question, ruleset, 1)
+        assert one.answer == full.answer and [c.rule for c in one.citations] == [c.rule for c in full.citations[:1]]
+
+
+def test_a_topic_said_in_the_plural_that_a_rulebook_never_names_is_not_covered():
+    a = get_searcher().ask("must players wear helmets", "ball-hockey")
+    assert not a.answered and "helmet" in a.answer
+    # the youth cup's "dark-colored forms" are its jerseys
+    assert get_searcher().ask("At the youth cup, which team counts as the home team, and what colour jerseys do "
+                              "they wear?", "youth-cup").answered

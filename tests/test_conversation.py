@@ -177,3 +177,11 @@ def test_a_follow_up_asking_another_penalty_class_gets_that_class_s_clause():
     assert chat.ask("fighting").citations[0].rule == "6.4.19 B"
     # FIRS 6.4.19 C: "A Minor Penalty shall be imposed on a player who having been struck shall retaliate"
     assert chat.ask("what about a minor?").citations[0].rule == "6.4.19 C"
+
+
+def test_one_in_a_follow_up_is_what_the_question_before_asked_about():
+    chat = Conversation(get_searcher())
+    chat.ask("how long is a time-out in ball hockey")
+    a = chat.ask("and who can call one?")
+    # "one" is the time-out asked about, not "Time", the heading its rule sits under (ball hockey 8)
+    assert a.extra["resolved_question"] == "and who can call time-out?" and a.citations[0].rule == "8"

@@ -359,3 +359,10 @@ def test_a_signal_asked_in_rink_shorthand(question, name):
     from rulebot.search import get_searcher
 
     assert get_searcher().ask(question, "firs-2017").answer.startswith(f"{name} — signal")
+
+
+def test_the_edge_of_one_hand_slashed_across_the_other_is_a_chop(index):
+    signals = [s for s in load_signals(index) if s.ruleset == "firs-2017"]
+    # Slashing: "A chop to the forearm of the whistle hand with the non-whistle hand", not Holding's wrist
+    top = search_signals(signals, "ref slashes the edge of one hand across the wrist of the other", 1)
+    assert top[0][0].name == "Slashing"

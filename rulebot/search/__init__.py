@@ -111,6 +111,8 @@ _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |c
 FOCUS_WEIGHT = 0.85
 #: A clause that meets only the story of a question, none of what its asking sentence adds, weighs this.
 STORY_ONLY_WEIGHT = 0.95
+#: The citations an answer is worked out from, however few are shown (:meth:`Searcher.ask`).
+ANSWER_DEPTH = 5
 #: The longest list opening put before an item the answer quotes (:meth:`Searcher._ask_one`).
 OPENING_CHARS = 220
 #: How many times better a rule telling an official's gesture must match than a signal to come first
@@ -690,9 +692,14 @@ class Searcher:
     def ask(self, question: str, ruleset: str | None = None, limit: int = 5) -> Answer:
         """Answer ``question``: a short answer from the best clause and up to ``limit`` citations.
 
+        The answer does not depend on ``limit``: with fewer than :data:`ANSWER_DEPTH` citations asked
+        for, it is worked out from that many and only the citations shown are cut.
         Raises UsageError for an empty question or an unknown ruleset."""
         if not question or not question.strip():
             raise UsageError("the question is empty")
+        if limit < ANSWER_DEPTH:
+            full = self.ask(question, ruleset, ANSWER_DEPTH)
+            return replace(full, citations=full.citations[:limit], see_also=full.see_also[:limit])
         asked, question = question, respell(question)
         ruleset = self.check_ruleset(ruleset)
         pq = self.parsed(question, ruleset)
@@ -1275,6 +1282,7 @@ class Searcher:
             tw = words(topic)
             # the topic, another spelling of it, or that spelling's plural ("slap shots" for "slapshot")
             if not tw or ((f" {' '.join(tw)} " not in qtext or not said_alone(tw))
+                          and not (f" {' '.join(tw)}s " in qtext and said_alone(tw[:-1] + [tw[-1] + "s"]))
                           and not any(f" {sp} " in qtext or f" {sp}s " in qtext for sp in _topic_spellings(topic))):
                 continue
             if any(f" {' '.join(tw)} " in f" {' '.join(words(m))} " for m in missing):
@@ -1528,19 +1536,24 @@ _ASKED_TERM = re.compile(
     r"|\b(?:define|definition of|meaning of) (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)"
     r"|\b(?:counts? as|is considered|constitutes?|go(?:es)? down as|(?:is|be) (?:recorded|credited) as)(?: being)?(?: in)? (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)\s*(?:[?.!,;:]|$)",
     re.I)
+#: "When is a stick considered broken?": the thing and the state asked of it ("broken stick").
+_WHEN_CONSIDERED = re.compile(r"\bwhen (?:is|are|does|do) (?:an? |the )?(?P<thing>[a-z][\w-]*) (?:considered|deemed|"
+                              r"regarded as|treated as|counted as|classed as) (?:an? )?(?P<state>[a-z][\w-]*)\b", re.I)
 #: Words that are no term of the rules ("what is it", "what's going on").
 _NO_TERM = frozenset("it this that he she they we i you going happening up the call there".split())
 
 
 def asked_terms(question: str, intent: Intent) -> list[str]:
     """Terms a question asks the meaning of, lower case: those in quotes ("what does 'continuous play'
-    mean"), and for a definition question the thing after "what is a", "what does a ... mean"."""
+    mean"), and for a definition question the thing after "what is a", "what does a ... mean", or the
+    thing in a state asked of it ("when is a stick considered broken" -> "broken stick")."""
     terms = [_LEADING_SMALL.sub("", q.strip().lower()) for q in _QUOTED.findall(question) if len(q.split()) <= 5]
     if intent.definition:
         for m in _ASKED_TERM.finditer(question):
             term = (m.group("a") or m.group("b") or m.group("c") or m.group("d") or "").lower()
             if term and term.split()[0] not in _NO_TERM:
                 terms.append(term)
+        terms += [f"{m.group('state')} {m.group('thing')}".lower() for m in _WHEN_CONSIDERED.finditer(question)]
     return terms
 
 

@@ -170,7 +170,8 @@ class Conversation:
                         return c.title
         # no rule title (a sheet's sentence under a section heading such as "Time"): what the question
         # itself asked about ("how long is a time-out?" -> "time-out")
-        m = _ASKED_ABOUT.search(turn.asked)
+        asked = parse_query(self.searcher.index, turn.asked, turn.ruleset).text or turn.asked  # not "in ball hockey"
+        m = _ASKED_ABOUT.search(asked)
         if m:
             return m.group("subject")
         return (cites[0].title if cites else "") or turn.asked
