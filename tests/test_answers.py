@@ -2147,3 +2147,15 @@ def test_a_topic_said_in_the_plural_that_a_rulebook_never_names_is_not_covered()
     # the youth cup's "dark-colored forms" are its jerseys
     assert get_searcher().ask("At the youth cup, which team counts as the home team, and what colour jerseys do "
                               "they wear?", "youth-cup").answered
+
+
+def test_a_clause_naming_the_goalkeeper_the_question_names_weighs_more_unless_a_call_is_asked():
+    s = get_searcher()
+    # RHA 402 (b) "... If a Minor Penalty is assessed to a goaltender, a player on that team that was on the
+    # floor ... must serve the penalty", not 402 (c)'s bench minor, which names no goaltender
+    a = s.ask("Our goalie took a minor for delay. Does he go sit in the box himself, or who serves it?", "rha")
+    assert a.citations[0].rule == "402 (b)" and "was on the floor" in a.answer
+    # a call asked: ball hockey 35 ¶2's "Players closing their hand on the ball within their defensive
+    # crease", not 35's delay of game, which names the goalie
+    b = s.ask("Goalie smothers the ball in his crease with his hand - what's the call?", "ball-hockey")
+    assert b.citations[0].rule == "35 ¶2"

@@ -62,6 +62,9 @@ ROLES = {
 ROLE_MISMATCH = 0.8
 _GOALKEEPER_ONLY = frozenset({"goalkeeper"})
 ROLE_MATCH = 1.4
+#: A clause naming the goalkeeper a question names weighs this, unless the question asks for a call
+#: (:meth:`ClauseRanker.role_weight`).
+GOALKEEPER_MATCH = 1.1
 _RARE_ROLES = frozenset({"spectator"})
 
 
@@ -504,11 +507,15 @@ class ClauseRanker:
             return NEGATED_SHARED
         return NEGATED_ASSERTED if asserted else 1.0
 
-    def role_weight(self, doc: int, asked: frozenset[str]) -> float:
+    def role_weight(self, doc: int, asked: frozenset[str], call_asked: bool = False) -> float:
         """:data:`ROLE_MISMATCH` for a clause that names only people other than those the question
         names and never a skater ("the goalkeeper's stick" for a skater's stick), or, for a question that
         names no one, a clause about the goalkeeper alone ("how long can a stick be": FIRS 3.2.2 C, any
-        stick, not 3.2.2 D, the goalkeeper's); else 1."""
+        stick, not 3.2.2 D, the goalkeeper's); :data:`ROLE_MATCH` for a rare role both name (a spectator);
+        :data:`GOALKEEPER_MATCH` for the goalkeeper both name when ``call_asked`` is False ("our goalie took a
+        minor, who serves it?": RHA 402 (b), "If a Minor Penalty is assessed to a goaltender, a player ...
+        must serve"; for a call the rule may name players at large: ball hockey 35 ¶2, "Players closing their
+        hand on the ball within their defensive crease"); else 1."""
         own = self.doc_roles[doc]
         if not asked:
             return ROLE_MISMATCH if own == _GOALKEEPER_ONLY else 1.0
@@ -516,6 +523,8 @@ class ClauseRanker:
             return ROLE_MISMATCH
         if asked & own & _RARE_ROLES:
             return ROLE_MATCH  # "a fan ... the player shoves him": the rule on players and spectators
+        if asked & own & _GOALKEEPER_ONLY and not call_asked:
+            return GOALKEEPER_MATCH
         return 1.0
 
     # ------------------------------------------------------------------ scoring
@@ -565,7 +574,10 @@ class ClauseRanker:
             best = [(d, s * (1 + COVERAGE_WEIGHT * self.coverage(d, concepts))) for d, s in best]
             asked = roles(query)
             if ROLE_MISMATCH != 1.0:
-                best = [(d, s * self.role_weight(d, asked)) for d, s in best]
+                from rulebot.search.intent import classify
+
+                call = classify(query).penalty
+                best = [(d, s * self.role_weight(d, asked, call)) for d, s in best]
             if negated:
                 best = [(d, s * self.negation_weight(d, negated)) for d, s in best]
             best.sort(key=lambda kv: (-kv[1], kv[0]))
