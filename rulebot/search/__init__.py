@@ -18,8 +18,8 @@ from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_
                                    procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
                                    sentences, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import (FACEOFF_PLACE, RESUMES, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, Intent,
-                                   classify, imposes_in_a_sentence, imposes_penalty)
+from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
+                                   Intent, classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, parse_query, rulebook_words, without_request
 from rulebot.search.text import fold, introduces_list, kept, load_synonyms, respell, stem, terms, words
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Citation, Clause, Hit, names_title
-from rulebot.search.intent import FACEOFF_PLACE, OPENING_CONDITION, SPECIAL_CASE
+from rulebot.search.intent import FACEOFF_PLACE, OPENING_CONDITION, SPECIAL_CASE, classify
 from rulebot.search.text import ANNOUNCES, ends_announcing, fold, introduces_list, negated_terms, polarity, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
@@ -802,8 +802,6 @@ def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) 
     siblings = index.children(index.get(top.parent)) if top.kind == "item" and top.parent else []
     candidates = list(dict.fromkeys([h.clause for h in hits[:4] if h.clause.ruleset == top.ruleset]
                                     + [c for c in siblings if c.text]))
-    from rulebot.search.intent import FACEOFF_PLACE, classify
-
     for part in parts:
         want = _part_weights(part)
         total = sum(want.values())

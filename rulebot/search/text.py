@@ -535,10 +535,15 @@ def negated_terms(query: str) -> frozenset[str]:
     """Stems the question says are not the case, with the rulebooks' words for them ("not into the
     boards" -> {"board", "wall", ...}; "no injury" -> {"injuri", ...}; "a defender, not the goalie," ->
     {"goali", "goalkeep", ...})."""
+    return _stems_and_synonyms(_negated_words(query))
+
+
+def _stems_and_synonyms(ws: list[str]) -> frozenset[str]:
+    """The stems of ``ws`` and of their one-word synonyms: what the rulebooks call the same things ("not
+    the goalie" is not the goalkeeper either)."""
     out: set[str] = set()
-    for x in _negated_words(query):
+    for x in ws:
         out.update(terms(x))
-        # and what the rulebooks call it: "not the goalie" is not the goalkeeper either
         out.update(stem(m) for m in load_synonyms().expansions([x]) if " " not in m)
     return frozenset(out)
 
@@ -584,17 +589,8 @@ def contrasted_terms(query: str) -> frozenset[str]:
             if _REVIEWED.search(query) else [])
     return frozenset().union(*(negated_terms(m.group(0)) for m in _CONTRAST.finditer(query)),
                              *(negated_terms(f"not {w}") for w in played),
-                             *(_told_terms(call) for call in told))
-
-
-def _told_terms(call: str) -> frozenset[str]:
-    """The stems of a call told (content words, with the rulebooks' words for them)."""
-    out: set[str] = set()
-    for x in words(call):
-        if x not in STOP_WORDS and x not in WEAK_WORDS:
-            out.update(terms(x))
-            out.update(stem(m) for m in load_synonyms().expansions([x]) if " " not in m)
-    return frozenset(out)
+                             *(_stems_and_synonyms([w for w in words(call) if w not in STOP_WORDS
+                                                    and w not in WEAK_WORDS]) for call in told))
 
 
 def without_negated(query: str) -> tuple[str, str]:
