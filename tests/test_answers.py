@@ -1023,6 +1023,9 @@ def test_a_request_for_a_rule_is_not_searched_as_its_subject():
     assert without_request("where in the book does it say who serves a goalie's penalty") == "who serves a goalie's penalty"
     assert without_request("Which rule covers a puck over the glass") == "a puck over the glass"
     assert without_request("show me the rule") == "show me the rule"  # nothing else asked: kept
+    # "definition of" asks what the thing is; the thing is what is searched (not every clause saying "definitions")
+    assert without_request("definition of a delayed penalty") == "a delayed penalty"
+    assert without_request("What's the meaning of icing?") == "icing?"
     # "pull" is no longer searched as the rulebooks' "pull": the penalty timekeeper's rules come up
     hits = get_searcher().search("Pull up the rule on what the penalty timekeeper has to do", "firs-2017", 3)
     assert any(h.clause.number.startswith("4.5") for h in hits)

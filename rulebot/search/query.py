@@ -278,7 +278,9 @@ _REQUEST = re.compile(
     r"|that deals with|dealing with)?\s+"
     r"|^\s*where\s+(?:in\s+(?:the\s+)?(?:book|rules|rulebook|rule book)\s+)?(?:does it|do they|do the rules|does the "
     r"(?:book|rulebook|rule book))\s+(?:say|talk about|cover|mention|deal with|explain)\s+"
-    r"|^\s*(?:which|what) (?:rule|section|clause) (?:covers|is about|deals with|says|talks about|explains)\s+", re.I)
+    r"|^\s*(?:which|what) (?:rule|section|clause) (?:covers|is about|deals with|says|talks about|explains)\s+"
+    # "definition of a delayed penalty", "what's the meaning of icing", "define boarding"
+    r"|^\s*(?:(?:what(?:'s| is) )?(?:the |a )?(?:definition|meaning) of|define)\s+", re.I)
 
 
 def without_request(question: str) -> str:
