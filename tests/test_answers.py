@@ -2162,3 +2162,13 @@ def test_a_clause_naming_the_goalkeeper_the_question_names_weighs_more_unless_a_
     # crease", not 35's delay of game, which names the goalie
     b = s.ask("Goalie smothers the ball in his crease with his hand - what's the call?", "ball-hockey")
     assert b.citations[0].rule == "35 ¶2"
+
+
+def test_shorthand_typed_in_lower_case_is_written_out_unless_it_is_a_word():
+    from rulebot.search.text import respell
+
+    assert respell("ot length rr") == "ot length round robin"
+    assert respell("tmm bench minor?") == "too many men bench minor?"
+    # English words stay words; "pk" stays for its synonym group (a penalty kill, or the penalties)
+    assert respell("walk the dog so he is ready") == "walk the dog so he is ready"
+    assert respell("how low can pks take a team?") == "how low can pks take a team?"

@@ -92,6 +92,13 @@ def respell(text: str) -> str:
         # officials' shorthand in capitals ("DOG", "TMM", "TO"), as written: "dog" stays a dog, and a
         # question typed in capitals is no string of abbreviations
         text = _abbreviation_pattern(tuple(short)).sub(lambda m: short[m.group(1)], text)
+    # typed in lower case on a phone ("ot length rr", "tmm?"): those that are no English word ("so",
+    # "dog", "to" stay words)
+    lower = _lower_abbreviations(tuple(short))
+    if lower:
+        # an English word ("dog", "en") is looked up only when said: the word list loads in ~150 ms
+        text = _abbreviation_pattern(tuple(lower)).sub(
+            lambda m: m.group(0) if is_english_word(m.group(1)) else lower[m.group(1)], text)
     spell = syn.spellings
     if not spell:
         return text
@@ -123,6 +130,16 @@ def _abbreviation_pattern(keys: tuple[str, ...]) -> re.Pattern:
     alts = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
     # whole words as written, also in the plural ("PIMs"); never a rule number's letters ("6.4.21 C")
     return re.compile(rf"(?<![\w/(.-])({alts})s?(?![\w/)])")
+
+
+@lru_cache(maxsize=4)
+def _lower_abbreviations(keys: tuple[str, ...]) -> dict[str, str]:
+    """The abbreviations of the synonym list written in lower case ("rr": round robin), leaving out those
+    that are English words ("so", "dog", "en") and those a synonym group lists already ("pk", which may be
+    a penalty kill or the penalties)."""
+    syn = load_synonyms()
+    return {k.lower(): syn.abbreviations[k] for k in keys
+            if k.lower() not in STOP_WORDS and (k.lower(),) not in syn.by_phrase}
 
 
 @lru_cache(maxsize=4)
