@@ -1534,6 +1534,7 @@ def test_how_many_asks_for_a_clause_that_counts_the_thing():
 
     # shooters are counted as shooters (or as the skaters who shoot), not as the shots a round has
     assert asked_counts(units(words("how many of the shooters go for each side"))) == ["#* shooter", "#* skater"]
+    assert asked_counts(units(words("so shooters how many?"))) == ["#* shooter", "#* skater"]  # typed last
     answer = get_searcher().ask("Overtime's done and it's still tied - how many shooters, and who shoots first?",
                                 "rha")
     # RHA 639 (b) 4 A, "Only four skaters shall be allowed to shoot", not 4 D's "four shots" a round

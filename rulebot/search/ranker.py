@@ -128,12 +128,15 @@ def any_count(term: str) -> str:
 
 def asked_counts(us: list[tuple[str, str]]) -> list[str]:
     """Terms for the things a question asks the number of ("how many shooters each" -> "#* shooter"): the
-    first word after "how many" that is no stop word; a clause that counts them ("three shooters from
-    each team") answers it."""
+    first word after "how many" that is no stop word, or the word before a "how many" that ends the
+    question ("shooters how many?"); a clause that counts them ("three shooters from each team") answers
+    it."""
     out = []
-    for i in range(len(us) - 2):
+    for i in range(len(us) - 1):
         if us[i][0] == "how" and us[i + 1][0] == "many":
             noun = next(((w, t) for w, t in us[i + 2:i + 5] if w not in STOP_WORDS), None)
+            if noun is None and i and us[i - 1][0] not in STOP_WORDS:
+                noun = us[i - 1]  # typed last: "so shooters how many?"
             if noun is not None and noun[1].isalpha():
                 counted = _COUNTED_AS.get(noun[0], noun[1])
                 out += [f"#* {counted}"] + ([f"#* {_ASKED_AS_WELL[counted]}"] if counted in _ASKED_AS_WELL else [])
