@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Citation, Clause, Hit, names_title
-from rulebot.search.intent import FACEOFF_PLACE, OPENING_CONDITION, SPECIAL_CASE, classify
+from rulebot.search.intent import FACEOFF_PLACE, GOAL_OUTCOMES, OPENING_CONDITION, SPECIAL_CASE, classify
 from rulebot.search.text import ANNOUNCES, ends_announcing, fold, introduces_list, negated_terms, polarity, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
@@ -198,7 +198,7 @@ def citation(index: ClauseIndex, clause: Clause, score: float, layer: str | None
 #: What a rule says of a goal: "a goal shall not be allowed", "the goal shall be disallowed", "the goal
 #: will be counted".
 _GOAL_RULING = re.compile(r"\bgoals?\b[^.\[]{0,120}?\b(?:shall|will|may|is|can)\s*(not\s+)?(?:be\s+)?"
-                          r"(allowed|disallowed|counted|awarded|permitted|legal|valid|scored)\b", re.I)
+                          rf"({GOAL_OUTCOMES})\b", re.I)
 
 
 def goal_ruling(answer: str) -> str:
@@ -934,8 +934,7 @@ def named_below(index: ClauseIndex, clause: Clause) -> Clause | None:
     if not m:
         return None
     named = set(terms(m.group(1)))
-    later = sorted((c for c in index.all_clauses() if c.ruleset == clause.ruleset and c.order > clause.order
-                    and c.text and c.title), key=lambda c: c.order)
+    later = (c for c in index.by_ruleset(clause.ruleset) if c.order > clause.order and c.text and c.title)
     return next((c for c in later if named & set(terms(c.title))), None)
 
 

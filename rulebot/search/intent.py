@@ -133,8 +133,10 @@ PENALTY_LEAST = re.compile(r"\b(?:the )?(?:minimum|least)\b(?=(?:\s+(?:i'?m givi
 _GOAL_WORDS = re.compile(r"\b(?:goals?|net|scores?d?|(?:goes|went|go)\b[^.?!]{0,15}\bin|wave it off|waved? off)\b", re.I)
 #: A clause that says whether a goal stands ("The goal shall not be allowed if ...", "a goal may not be
 #: scored by the kicking of the puck", "the goal shall be disallowed").
+#: What a rule may say became of a goal (:data:`GOAL_STANDS`, and the ruling an answer leads with).
+GOAL_OUTCOMES = "allowed|disallowed|counted|scored|awarded|permitted|legal|valid"
 GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:not\s+)?(?:be\s+)?"
-                         r"(?:allowed|disallowed|counted|scored|awarded|permitted|legal|valid)\b"
+                         rf"(?:{GOAL_OUTCOMES})\b"
                          r"|\b(?:disallow\w*|no goal|not count)\b", re.I)
 #: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
 _VALIDITY = re.compile(r"\b(?:goal or no goal|goal or (?:no|not)\b|no goal\b|good goal|(?:good|counts?|stands?) or (?:no|not)\b|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
