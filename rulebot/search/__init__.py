@@ -16,7 +16,7 @@ from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_
                                    ask_answers_in, best_sentences, citation, goal_ruling, label, named_below,
                                    nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
                                    procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
-                                   sentences, short_answer, unanswered_parts)
+                                   sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
                                    Intent, classify, imposes_in_a_sentence, imposes_penalty)
@@ -84,6 +84,8 @@ ROW_RULE_WEIGHT = 1.5
 #: his stick".
 ROW_FLOOR = 0.5
 GOAL_WEIGHT = 1.3
+#: weight of a clause naming a face-off place for a question whether a goal stands
+FACEOFF_FOR_GOAL = 0.8
 #: A rule telling an official's gesture: "the Referee ... shall raise an arm to indicate", "the
 #: linesman shall extend his arm".
 _OFFICIAL_GESTURE = re.compile(r"\b(?:referee|official|linesman|linesmen|judge)s?\b[^.]{0,60}\b(?:raise|raises|raised"
@@ -273,7 +275,6 @@ class Searcher:
         shootout?"): a clause with nothing the question asks beyond the story's words (RHA 639 (b) 2, "A
         five-minute overtime period shall be played") weighs :data:`STORY_ONLY_WEIGHT`, when one of the
         five best has some (639 (b) 4 C, "... with the visiting team shooting first")."""
-        from rulebot.search.answer import sentences_and_asking
 
         story, asking = sentences_and_asking(query)
         if not story or not asking:
@@ -297,7 +298,6 @@ class Searcher:
         the puck", U9 9), a clause among the next ``depth`` that states one for the same act ("Failure
         to relinquish control of the puck ... may result in a penalty", U9 11: a word of the story in
         both) goes first, when it scores at least :data:`CONSEQUENCE_SHARE` of the best."""
-        from rulebot.search.answer import sentences_and_asking
 
         story = sentences_and_asking(query)[0]
         if not hits or not story or imposes_penalty(hits[0].clause.text):
@@ -795,9 +795,9 @@ class Searcher:
             hits = own + [h for h in hits if h.clause.ruleset not in listed]
             intent = replace(intent, signal=False)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
-        missing = self.uncovered_terms(pq.text or question, scope) if not pq.clauses else []
-        aside = [] if pq.clauses or missing else self.uncovered_terms(pq.text or question, scope,
-                                                                      load_synonyms().around)
+        here = told_of_here(pq.text or question)
+        missing = self.uncovered_terms(here, scope) if not pq.clauses else []
+        aside = [] if pq.clauses or missing else self.uncovered_terms(here, scope, load_synonyms().around)
         if missing and intent.signal and hits and hits[0].clause.kind == "signal":
             # a gesture the signal list describes, seen somewhere the rulebook never names ("in the
             # clinic video the referee rests his hand on his knee"): the signal, the rest an aside
@@ -1137,7 +1137,10 @@ class Searcher:
             # the sentence quoted is one of the clause cited ("Penalties are 2 minutes.", not the
             # bullet after it that the class's account also takes in)
             own = " ".join(x for x in sentences(pc.effect) if x in clause.text) or pc.effect
-            effect = best_sentences(normalise_numbers(own), _first_asked(question), limit=1)
+            first = _first_asked(question)
+            # "what is a 'bench minor'?": the sentence that says what it is, which opens its account
+            effect = (sentences(normalise_numbers(own))[0] if classify(first).definition
+                      else best_sentences(normalise_numbers(own), first, limit=1))
             lines.append(f"{name} {pc.name}{dur} — {effect} [{label(self.index, clause)}]")
             hits.append(Hit(clause, 100.0))
         if not hits:
@@ -1204,6 +1207,13 @@ class Searcher:
                           for h in [Hit(clause, top * (1 + best[0][1])), *hits][:limit])
             text = f"{sig.name} — signal: {sig.description.rstrip('.')} [{label(self.index, clause)}]"
             return Answer(question, None, text, cites, kind="signal")
+        told = sorted((h for rid in sorted(scope) for h in self.search(pq.text or question, rid, limit)),
+                      key=lambda h: -h.score)
+        if told and _SIGNALS_TOLD.search(told[0].clause.text):
+            # no gesture, but the rule that best answers says what the official signals (U9 16: "the
+            # official will signal the attacking players to back off three metres")
+            cites = tuple(citation(self.index, h.clause, h.score) for h in told[:limit])
+            return Answer(question, None, short_answer(self.index, told, question, intent), cites)
         none = ("describe no signal like that" if any(s.ruleset in scope for s in load_signals(self.index))
                 else "describe no referee signals")
         where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
@@ -1405,10 +1415,22 @@ class Searcher:
 #: "what's the signal for X?", "signal of X": X, ending the sentence, is the infraction whose signal is asked for.
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?(?P<x>[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
 #: Words of a signal question that name no infraction.
+_SIGNALS_TOLD = re.compile(r"\bsignal(?:s|led|ed|ling|ing)?\b", re.I)
 _SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refere", "ref", "offici"})
 
 #: The official who gives a signal, named in a story ("... and the ref sweeps both arms out").
 _GIVER = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:ref|refs|referee|referees|official|linesman|partner|zebra)\b", re.I)
+
+
+def told_of_here(question: str) -> str:
+    """``question`` without the parts that tell how another game does it ("We get a full skate in ice.",
+    "In minor hockey I'd call body checking - "), when a part is left, and without a foul's name used for
+    running into a place: a topic named only there is not what is asked of these rulebooks."""
+    parts = [p for p in re.split(r"(?<=[.?!;])\s+|\s+-+\s+", question) if p.strip()]
+    here = [p for p in parts if not _ELSEWHERE.search(p)]
+    told = " ".join(here) if here and len(here) < len(parts) else question
+    # "come charging into our green area" is running in, not the foul of charging an opponent
+    return _INTO_A_PLACE.sub(" ", told)
 
 
 def _without_words(text: str, phrases: list[str]) -> str:
@@ -1563,6 +1585,9 @@ _DEFINING_HEAD = re.compile(r"^(?:\s*(?:penalty|penalties|rule))?\w*[\"'”’]?
                             r"|shall (?:mean|include|involve)|includes?|is|are) )", re.I)
 
 
+_CONSIDERED_THE = re.compile(r"\b(?:shall|will) be (?:considered|deemed) (?:to be )?((?:the|a|an) [\w -]{2,40})", re.I)
+
+
 def defines_term(clause, term: str) -> bool:
     """True when ``clause`` says what ``term`` (lower case) is: a glossary entry with it as title, or a
     text naming it in its first words and then defining it (:data:`STATES_DEFINITION`,
@@ -1573,7 +1598,11 @@ def defines_term(clause, term: str) -> bool:
     if head.startswith(term) and _DEFINING_HEAD.match(head[len(term):]):
         return True
     start = clause.text[:60].lower()
-    return (start.startswith(term) or f" {term}" in start[:len(term) + 20]) and bool(STATES_DEFINITION.search(clause.text))
+    if (start.startswith(term) or f" {term}" in start[:len(term) + 20]) and STATES_DEFINITION.search(clause.text):
+        return True
+    # "The last player to touch the puck ... shall be considered the player in possession" (RHA 624 NOTE 1)
+    said = _CONSIDERED_THE.search(clause.text)
+    return said is not None and term in said.group(1).lower()
 
 
 def states_penalty(clause, index: ClauseIndex | None) -> bool:
@@ -1673,6 +1702,11 @@ _ASKS_CLASS = re.compile(r"\b(?:what about|how about|is there|when is it|when is
 #: Things the rules rule on that an open question must name besides the topic it guesses (see below).
 OPEN_GUESS_REST = 3
 #: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
+# another game an asker compares with ("in ice", "like ice hockey", "in the NHL", "in minor hockey")
+_ELSEWHERE = re.compile(r"\b(?:in|like|than)\s+(?:the\s+)?(?:ice(?:\s+hockey)?|nhl|minor hockey|usa hockey|"
+                        r"hockey canada|field hockey)\b", re.I)
+_INTO_A_PLACE = re.compile(r"\bcharg(?:e|es|ed|ing)(?=\s+(?:in(?:to)?|through|across|towards?)\s+(?:(?:the|our|their|his|"
+                           r"my|your)\s+)?(?:\w+\s+)?(?:area|zone|crease|end|slot|corner|box|bench)\b)", re.I)
 _OPEN_ALTERNATIVE = re.compile(r"\bor (?:what\b|something else\b|anything else\b|is there something\b|how does)", re.I)
 
 
@@ -1743,14 +1777,17 @@ def rule_before_note(hits: list[Hit], query: str = "", depth: int = 3) -> list[H
     to ... bat a puck ... This rule is disregarded ... in the defensive zone", before its NOTE 1, "The
     object of this rule is to ensure continuous action ...".  A NOTE that widens its rule (:data:`_WIDENS`)
     stays first for a question whether a case still counts (:data:`_ASKS_IF_IT_COUNTS`: "does an attempted
-    butt-end count if the stick never touches him?", RHA 607 (a) NOTE 1)."""
+    butt-end count if the stick never touches him?", RHA 607 (a) NOTE 1), and one that defines the term
+    asked about for a question what it is ("what makes a stick 'broken'": RHA 606 (a) NOTE 1, "A broken
+    stick is one which ...")."""
     out = list(hits)
     for i, h in enumerate(out[:depth]):
         if h.clause.kind != "note" or not h.clause.parent:
             continue
-        if _WIDENS.search(h.clause.text) and _ASKS_IF_IT_COUNTS.search(query):
+        if ((_WIDENS.search(h.clause.text) and _ASKS_IF_IT_COUNTS.search(query))
+                or any(defines_term(h.clause, t) for t in asked_terms(query, classify(query)))):
             j = next((j for j in range(i) if out[j].clause.id == h.clause.parent), None)
-            if j is not None:  # the widening NOTE before its rule
+            if j is not None:  # the widening or defining NOTE before its rule
                 out.insert(j, Hit(out.pop(i).clause, out[j].score))
             break
         j = next((j for j in range(i + 1, min(len(out), 10)) if out[j].clause.id == h.clause.parent), None)
@@ -1758,6 +1795,16 @@ def rule_before_note(hits: list[Hit], query: str = "", depth: int = 3) -> list[H
             out.insert(i, Hit(out.pop(j).clause, h.score))
         break
     return out
+
+
+def _goal_only_premised(text: str) -> bool:
+    """True when a clause speaks of a goal's ruling only in the case it opens with ("When a goal is
+    disallowed ..., the face-off shall be ..."), not as what it rules."""
+    m = _PREMISE.match(text)
+    return m is not None and bool(GOAL_STANDS.search(m.group(0))) and not GOAL_STANDS.search(text[m.end():])
+
+
+_PREMISE = re.compile(r"^\W*(?:when|whenever|if|after|following)\b[^,.;]*,", re.I)
 
 
 def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> float:
@@ -1780,6 +1827,10 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         # "goal or no goal?": a clause that says whether the goal stands, not where the face-off after
         # a disallowed goal is ("When a goal is disallowed ..., the face-off shall be at ...")
         w *= GOAL_WEIGHT
+    elif intent.goal and not (intent.restart or intent.restart_after) and FACEOFF_PLACE.search(clause.text) and _goal_only_premised(clause.text):
+        # "When a goal is disallowed as a result of ..., the face-off shall be at ..." (RHA 613 (i)) tells
+        # the restart after a ruling; whether the goal stands is ruled elsewhere (RHA 616 (f))
+        w *= FACEOFF_FOR_GOAL
     if intent.restart and FACEOFF_PLACE.search(clause.text):
         w *= 1.5  # "where is the face-off after ...": a clause that names the place
     if intent.resume and RESUMES.search(clause.text):

@@ -46,7 +46,7 @@ _ASKS_GESTURE = re.compile(
     r"head|hip|chest|shoulder|forearm)s?\b", re.I)
 #: After a gesture is told, "what's it mean?", "tell the table what that means", "what has he got?".
 _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means?\b|\bwhat (?:that|it|this) means\b"
-                            r"|\bwhat(?:'s| is) (?:he|she) calling\b"
+                            r"|\bwhat(?:'s| is| was) (?:he|she) (?:calling|telling|saying|showing|signall?ing|indicating)\b"
                             r"|\bwhat (?:has|have|did) (?:he|she|they|you|my partner) (?:got|get)\b", re.I)
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
@@ -54,6 +54,8 @@ _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means
 _ASKS_SIGNAL = re.compile(
     r"\b(?:what|which|how)\b[^.?!]{0,40}\bsignal|\bsignal(?:s|led|ed)?\s+(?:for|mean|means|look|looks|is|that)\b"
     r"|\b(?:the|a|an|this|that|arm|hand|referee'?s?|official'?s?)\s+signals?\b(?!\s+(?:a|an|the)\b)"
+    # "what is the gesture for cross-check?" (a signal in other rulebooks' and languages' words)
+    r"|\b(?:(?:gesture|hand sign|arm sign) (?:for|of)|sign for) (?:a |an |the )?(?!(?:him|her|them|it|me|us)\b)\w"
     r"|\bsignals?\b(?!\s+(?:a|an|the|that|to|when|if)\b)|\b(?:arm|hand) signals?\b"
     # "how should a referee indicate a kneeing call?"
     r"|\bhow (?:do|does|should|would|must|can|to|is) (?:i|you|we|he|she|they|an?|the)?\s*(?:ref|referee|official)?s?"
@@ -68,13 +70,17 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|(?:book|rules|rulebook|rule book) (?:says|calls|means)|(?:book|rules|rulebook|rule book)'?s? (?:idea|definition) of"
                          r"|(?:book|rules|rulebook|rule book) (?:call|name)s? (?:him|her|them|it|that|this)"
                          r"|what(?:'?s| is) (?:his|her|their) status|what (?:is|are) (?:he|she|they) (?:under|in|according to) the (?:rules?|book)"
-                         r"|what ['\"‘“][\w -]{2,40}['\"’”] means?)\b"
+                         r"|what ['\"‘“][\w -]{2,40}['\"’”] means?"
+                         r"|what makes (?:a|an|the|it|him|her|someone|something)|who(?:'?s| is) ['\"‘“]"
+                         r"|^\W*[\w' -]{2,40} meaning)\b"
                          r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
 _PENALTY = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:(?:penalty|penalties)(?! (?:box|bench|timekeeper|time keeper|shot|kill))"
     r"|call|code|punishment|sanction)"
     r"|penalty (?:for|is|code)|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
     r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess)"
+    # ... and as asked in a second language: "What I give?", "What I can give him?", "which penalty I give?"
+    r"|(?:what|which penalty|which call) (?:i|we) (?:can |must |should |have to )?(?:call|give|assess)\b"
     r"|(?:can|do|should|could) (?:i|we|you) (?:give|call|assess|hand) (?:him|her|them|the \w+ )?(?:something|anything|a penalty)"
     r"|(?:^|[.!?]\s*)anything\s*\?\s*$"
     r"|\bis (?:that|this|it) a problem\b"
@@ -141,7 +147,7 @@ GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:
 #: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
 _VALIDITY = re.compile(r"\b(?:goal or no goal|goal or (?:no|not)\b|no goal\b|good goal|(?:good|counts?|stands?) or (?:no|not)\b|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
-                       r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?|goal (?:have |has )?stood|(?:^|[.!?]\s*)goal\s*\?"
+                       r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?|goal (?:have |has )?stood|(?:^|[.!?,;:-]\s*)goal\s*\?"
                        r"|^\W*(?:a )?goal (?:scored )?(?:with|off|by|on|from) (?:a|an|the|his|her)\b"
                        r"(?! (?:power ?-?play|pp|man advantage|penalty kill|pk)\b))", re.I)
 #: Whether or when to stop play ("whistle right away?", "do I blow it down?"), not the call.
@@ -149,8 +155,9 @@ _STOPPAGE = re.compile(r"\bwhistle (?:it )?(?:right away|now|immediately|straigh
                        r"(?: \w+ly)? (?:blow|stop play|whistle)|\bblow (?:it|the play|play) (?:dead|down)\s*(?:right away|now)?\s*\?", re.I)
 #: Words that ask what something is, even with a foul in the question ("what counts as a fight").
 _DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? as|considered|constitutes?|"
-                      r"what(?:'s| is) an? )\b", re.I)
-_NUMBER = re.compile(r"\b(how (?:long|many|much|far|big|wide|high|few|old|tall|heavy|close|soon|often)|what size"
+                      r"what(?:'s| is) an? |what makes )\b|\bwho(?:'?s| is) ['\"‘“]", re.I)
+_NUMBER = re.compile(r"\b(how (?:long|many|much|far|near|big|wide|high|few|old|tall|heavy|close|soon|often)|what size"
+                     r"|distance|(?<!full )(?<!full-)length|duration"
                      r"|max(?:imum)?|min(?:imum)?|number of|longest|shortest|fewest|biggest|smallest|highest|lowest"
                      r"|the (?:most|least))\b", re.I)
 #: "what is" that only leads into a number asked for ("what's the longest stick", "what is the
@@ -203,6 +210,7 @@ class Intent:
     restart: bool = False  # where play restarts ("where is the face-off after a goal?")
     resume: bool = False  # how play resumes ("how do we restart?", "who gets the ball?")
     goal: bool = False  # whether a goal stands ("goal or no goal?", "does it count?", "do I wave it off?")
+    restart_after: bool = False  # the face-off place asked after whether a goal stands ("... and where's the draw?")
 
 
 #: An official hurt or struck ("ref gets hit in the head by the puck"): no gesture.
@@ -308,7 +316,9 @@ def classify(question: str) -> Intent:
         or _VALIDITY.search(question) or _STOPPAGE.search(question))
     restart = bool(_WHERE_RESTART.search(question))
     goal = bool(_VALIDITY.search(question)) and bool(_GOAL_WORDS.search(question))
-    if restart and goal and _VALIDITY.search(question).start() < _WHERE_RESTART.search(question).start():
+    restart_after = bool(restart and goal
+                         and _VALIDITY.search(question).start() < _WHERE_RESTART.search(question).start())
+    if restart_after:
         restart = False  # "Good goal? And where's the draw?": whether it stands first, the face-off as a part
     return Intent(
         signal=signal,
@@ -319,6 +329,7 @@ def classify(question: str) -> Intent:
         procedure=procedure,
         restart=restart,
         goal=goal,
+        restart_after=restart_after,
         resume=bool(_HOW_RESUMES.search(question)) and not restart,
     )
 
