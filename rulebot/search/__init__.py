@@ -74,7 +74,8 @@ _ASKS_TIME = re.compile(r"\bhow long (?!is (?:the|a|an|his|her|their) (?:stick|b
                         r"|\bhow (?:many|much) (?:minutes|seconds|time)\b|\bhow soon\b|\bhow quickly\b", re.I)
 _ASKS_DISTANCE = re.compile(r"\bhow (?:deep|wide|big|high|tall|thick|large)\b"
                             r"|\bhow far (?:back|away|out|off|apart|from|in|into|up|is|are|do|does|must|should)\b"
-                            r"|\bhow many (?:metres|meters|feet|inches|centimetres|centimeters)\b", re.I)
+                            r"|\bhow many (?:metres|meters|feet|inches|centimetres|centimeters)\b"
+                            r"|\bhow (?:near|close)\b|\bdistance\b", re.I)
 _TIME_UNITS = frozenset({"minute", "minutes", "min", "mins", "second", "seconds", "sec", "secs", "hour", "hours"})
 _DISTANCE_UNITS = frozenset({"metre", "metres", "meter", "meters", "m", "cm", "mm", "feet", "foot", "ft", "inch",
                              "inches", "centimetres", "centimeters", "millimetres", "millimeters"})

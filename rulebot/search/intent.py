@@ -66,7 +66,7 @@ _ASKS_SIGNAL = re.compile(
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as"
                          r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
                          r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
-                         r"|considered|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|called in the rules?"
+                         r"|considered|treated (?:like|as)|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|what (?:am i|are we|are they|are you) called|called in the rules?"
                          r"|(?:book|rules|rulebook|rule book) (?:says|calls|means)|(?:book|rules|rulebook|rule book)'?s? (?:idea|definition) of"
                          r"|(?:book|rules|rulebook|rule book) (?:call|name)s? (?:him|her|them|it|that|this)"
                          r"|what(?:'?s| is) (?:his|her|their) status|what (?:is|are) (?:he|she|they) (?:under|in|according to) the (?:rules?|book)"
