@@ -75,7 +75,7 @@ _ASKS_TIME = re.compile(r"\bhow long (?!is (?:the|a|an|his|her|their) (?:stick|b
 _ASKS_DISTANCE = re.compile(r"\bhow (?:deep|wide|big|high|tall|thick|large)\b"
                             r"|\bhow far (?:back|away|out|off|apart|from|in|into|up|is|are|do|does|must|should)\b"
                             r"|\bhow many (?:metres|meters|feet|inches|centimetres|centimeters)\b"
-                            r"|\bhow (?:near|close)\b|\bdistance\b", re.I)
+                            r"|\bdistance\b", re.I)
 _TIME_UNITS = frozenset({"minute", "minutes", "min", "mins", "second", "seconds", "sec", "secs", "hour", "hours"})
 _DISTANCE_UNITS = frozenset({"metre", "metres", "meter", "meters", "m", "cm", "mm", "feet", "foot", "ft", "inch",
                              "inches", "centimetres", "centimeters", "millimetres", "millimeters"})
@@ -281,7 +281,8 @@ class Searcher:
         if not story or not asking:
             return hits
         told = set().union(*(g for _, g in self.ranker.concepts(story)))
-        asked = [g for _, g in self.ranker.concepts(asking) if g and not g & told]
+        # ... not the words that ask whether it may be done ("Is that allowed?")
+        asked = [g for _, g in self.ranker.concepts(asking) if g and not g & told and not g & _VERDICT_STEMS]
 
         def meets(h: Hit) -> bool:
             d = self.ranker.doc_of.get(h.clause.id)
@@ -1722,6 +1723,9 @@ def _setting_stems() -> frozenset[str]:
         anything""".split()
     return frozenset(stem(w) for w in setting)
 
+
+#: Stems of the words that ask for a verdict on a case: whether it may be done.
+_VERDICT_STEMS = frozenset(stem(w) for w in "allowed allow legal illegal okay ok permitted".split())
 
 #: Words that ask about a topic without saying anything of the case ("high sticking call", "is body
 #: checking allowed", "rule on fighting").
