@@ -63,7 +63,7 @@ _ASKS_SIGNAL = re.compile(
 
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.
-_DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as"
+_DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as|glossary"
                          r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
                          r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
                          r"|considered|treated (?:like|as)|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|what (?:am i|are we|are they|are you) called|called in the rules?"
@@ -154,6 +154,8 @@ _VALIDITY = re.compile(r"\b(?:goal or no goal|goal or (?:no|not)\b|no goal\b|goo
 #: Whether or when to stop play ("whistle right away?", "do I blow it down?"), not the call.
 _STOPPAGE = re.compile(r"\bwhistle (?:it )?(?:right away|now|immediately|straight away)|\b(?:do|should|can|must|when do) (?:i|we)"
                        r"(?: \w+ly)? (?:blow|stop play|whistle)|\bblow (?:it|the play|play) (?:dead|down)\s*(?:right away|now)?\s*\?", re.I)
+#: Words that ask whether a case is a foul ("what exactly counts as hooking?"), not what a gesture means.
+_COUNTS_AS = re.compile(r"\b(?:counts? as|constitutes?|considered|defined?)\b", re.I)
 #: Words that ask what something is, even with a foul in the question ("what counts as a fight").
 _DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? as|considered|constitutes?|"
                       r"what(?:'s| is) an? |what makes )\b|\bwho(?:'?s| is) ['\"‘“]", re.I)
@@ -294,6 +296,8 @@ def classify(question: str) -> Intent:
               or (body and gesture >= 2 and bool(_WHAT_IT_MEANS.search(question)) and not _HURT.search(question)
                   and not _FOUL.search(question)))
     asks_gesture = bool(_ASKS_GESTURE.search(question))
+    if signal and _COUNTS_AS.search(question) and not _ASKS_SIGNAL.search(question):
+        signal = False  # "What exactly counts as hooking? I just had my blade on his hip": a foul told
     signal = signal or asks_gesture
     if (signal and _ASKS_ELSE.search(_last_sentence(question)) and not _ASKS_SIGNAL.search(question)
             and not asks_gesture):
