@@ -29,7 +29,8 @@ _WHICH_IS_THAT = re.compile(r"\b(?:which|what)\b[^?.!]{0,25}\b(?:penalty|call|in
 _META = frozenset("signal signals signalling signaling gesture gestures motion motions".split())
 _OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra ump partner partners judge judges".split())
 #: "What's he telling me?", "what does that mean?": after a gesture, a question about what it signals.
-_WHAT_IT_SAYS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:he|she|they|that|this|it) (?:telling|saying|tell|say|mean|"
+_WHAT_IT_SAYS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:he|she|they|that|this|it|the (?:goal judge|referee|ref|official|"
+                           r"linesman)) (?:telling|saying|tell|say|mean|"
                            r"means|indicat\w*|signal\w*)\b", re.I)
 #: A gesture's meaning asked outright ("what's the arm mean?", "which arm goes up?", "what do you two
 #: show the bench?", "what penalty am I showing?"): a signal question, whatever else the story tells.
@@ -77,7 +78,8 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
 _PENALTY = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:(?:penalty|penalties)(?! (?:box|bench|timekeeper|time keeper|shot|kill))"
     r"|call|code|punishment|sanction)"
-    r"|penalty (?:for|is|code)|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
+    r"|penalty (?:for|is(?! (?:called|assessed|given|served|signall?ed|imposed|over|up|done|expired|coming)\b)|code)"
+    r"|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
     r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess)"
     # ... and as asked in a second language: "What I give?", "What I can give him?", "which penalty I give?"
     r"|(?:what|which penalty|which call) (?:i|we) (?:can |must |should |have to )?(?:call|give|assess)\b"

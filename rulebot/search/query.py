@@ -291,10 +291,37 @@ def without_request(question: str) -> str:
     return rest if rest.strip(" ?.!") else question
 
 
+#: Someone on a bench ("a guy sitting on his bench", "standing in the box", "from the bench") ...
+_ON_BENCH = re.compile(r"\b(?:sitting|sits|sat|seated|standing|stands|stood|leaning|leans|leaned|from)\s+(?:on\s+|in\s+|at\s+)?"
+                       r"(?:the|his|her|their|our|its)\s+(?:own\s+)?(?:players?'?\s+)?(?:bench|box|penalty box|penalty bench)\b"
+                       r"|\b(?:guy|player|kid|someone|one of (?:their|our|the) (?:guys|players|kids)) on (?:the|their|our|his) bench\b",
+                       re.I)
+#: ... who plays the puck or a skater with his stick ("reached his stick over the boards", "sticks his
+#: blade out the gate", "puts out his stick and stops the puck").
+_BENCH_STICK = re.compile(r"\b(?:reach\w*|lean\w* over|stick\w* (?:his|her|the) (?:stick|blade) out|"
+                          r"(?:puts?|putting|stuck|sticks|sticking) (?:out )?(?:his|her|the) (?:stick|blade)|"
+                          r"(?:stick|blade) (?:out|over)|knock\w*|trip\w*|hook\w*|poke\w*)\b", re.I)
+
+
+#: ... not one who throws his stick onto the floor (FIRS 6.4.32 A, "throws a stick ... from the player bench").
+_THROWN = re.compile(r"\b(?:throw\w*|threw|toss\w*|chuck\w*|fling\w*|flung|hurl\w*)\b", re.I)
+
+
+def bench_player_words(question: str) -> str:
+    """The rulebooks' words for a player on a bench playing the puck or an opponent ("any player on the
+    player bench or on the penalty bench who interferes with the movement of the puck", FIRS 6.4.24 B,
+    RHA 624 (b)) when one sentence of ``question`` tells of someone on a bench reaching out with his
+    stick (not throwing it); "" otherwise."""
+    for sentence in re.split(r"(?<=[.?!])\s+", question):
+        if _ON_BENCH.search(sentence) and _BENCH_STICK.search(sentence) and not _THROWN.search(sentence):
+            return "player on the player bench interferes with the movement of the puck"
+    return ""
+
+
 def rulebook_words(question: str) -> str:
     """The rulebooks' words for what a question tells in its own (:func:`official_words`,
     :func:`late_game_words`, :func:`object_words`, :func:`early_release_words`,
-    :func:`penalty_time_left_words`), joined; "" when it tells none of them."""
+    :func:`penalty_time_left_words`, :func:`bench_player_words`), joined; "" when it tells none of them."""
     found = (official_words(question), late_game_words(question), object_words(question),
-             early_release_words(question), penalty_time_left_words(question))
+             early_release_words(question), penalty_time_left_words(question), bench_player_words(question))
     return " ".join(w for w in found if w)
