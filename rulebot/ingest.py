@@ -76,6 +76,14 @@ class IngestResult:
 # ---------------------------------------------------------------------------------------- reading
 
 
+#: Words of which a rule sheet uses at least one: a text without any is no rule sheet (a note, a letter).
+_GAME_WORDS = frozenset("""penalty penalties penalized player players team teams game games goal goals goalie goalies
+    goalkeeper goalkeepers goaltender goaltenders referee referees official officials minute minutes second seconds
+    period periods half halves puck pucks ball stick sticks rink floor ice shot shots score scored scores overtime
+    shootout shoot-out forfeit forfeits roster rosters tie tied ties points face-off faceoff face-offs faceoffs bench
+    box coach coaches captain captains skater skaters match matches tournament league""".split())
+
+
 def _clean(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     for bad, good in _LIGATURES.items():
@@ -428,6 +436,10 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
         # a sheet the parser finds no rule in would answer nothing: refuse it rather than store it
         raise DataError(f"no rule found in the text (read as layout {layout!r}: nothing looks like a numbered "
                         "rule, a heading or a sentence of rules); nothing was saved", src)
+    if not any(_GAME_WORDS & set(re.findall(r"[a-z-]+", c.text.lower())) for c in idx.by_ruleset(rid)):
+        # "Hi all, looking forward to seeing everyone Saturday": sentences, but none about a game
+        raise DataError("no rule found in the text (no sentence speaks of players, teams, penalties, goals or "
+                        "game time); nothing was saved", src)
     doc_title = (idx.get(f"{rid}:").title if idx.get(f"{rid}:") else "") or ""
     final_title = (title or doc_title or src.stem).strip()
     short = short_name(final_title, rid)

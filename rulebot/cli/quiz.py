@@ -248,6 +248,9 @@ def _new_session(args: argparse.Namespace, history: Any):
     # practice: the questions missed last time first, those missed lately weighed up
     weights, again = (None, set()) if args.exam else history.practice_order(q.id for q in pool)
     chosen = select_questions(pool, count=args.count or DEFAULT_COUNT, seed=seed, weights=weights, first=again)
+    if args.count and len(chosen) < args.count:
+        print(f"rulebot: note: only {len(chosen)} questions match this selection; the quiz has {len(chosen)}, "
+              f"not {args.count}.", file=sys.stderr)
     pass_mark = max((pass_marks.get((q.ruleset, q.level), DEFAULT_PASS_MARK) if not q.generated
                      else DEFAULT_PASS_MARK) for q in chosen)
     time_limit = None
@@ -299,6 +302,10 @@ def _resolve_ruleset(name: str, questions: list, index: Any) -> str:
     raise UsageError(f"unknown ruleset {name!r} (quizzes exist for: {known})")
 
 
+#: What a quiz taker types to stop: the quiz is paused, to go on with ``rulebot quiz --resume``.
+QUIT_WORDS = frozenset({"q", "quit", "exit", "stop"})
+
+
 def _drive(session: Any, attempt_id: int, history: Any, console: Any) -> str:
     """Ask the questions until done or end of input; returns ``"finished"`` or ``"open"``."""
     from rulebot.errors import UsageError as BadAnswer
@@ -330,6 +337,9 @@ def _drive(session: Any, attempt_id: int, history: Any, console: Any) -> str:
                 return "open"
             if not interactive:  # show piped answers, so a transcript reads like a session
                 console.print(escape(line.strip()))
+            if line.strip().lower() in QUIT_WORDS:  # stop here: the answers so far are kept, resumable
+                _paused(console, attempt_id, len(session.answers), total)
+                return "open"
             try:
                 response = parse_response(item, line)
             except BadAnswer as err:
@@ -369,7 +379,7 @@ def _show_question(console: Any, session: Any, item: Any, total: int, now: float
         console.print(f"  {'abcdefghijklmnopqrstuvwxyz'[i]}) {escape(option)}")
     hint = {"choice": "one letter", "multi": "every right letter, e.g. a,c",
             "truefalse": "t (true) or f (false)", "numeric": f"a number, in {q.unit}"}[q.kind]
-    console.print(f"[dim]Answer: {escape(hint)}[/]")
+    console.print(f"[dim]Answer: {escape(hint)} (q to stop)[/]")
 
 
 def _show_feedback(console: Any, feedback: Any) -> None:

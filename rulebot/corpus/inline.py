@@ -98,7 +98,14 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
         if i == 0 and INTRO.match(sent):
             b.artefact(sent, "introduces the sheet, not a rule")
             continue
-        if n == 0 and intro is None and FOLLOWS.search(sent) and len(sent.split()) <= 25 and not _SENTENCE_INSIDE.search(sent):
+        said = FOLLOWS.search(sent) if n == 0 and intro is None else None
+        colon = sent.find(":", said.end()) if said else -1
+        if said and 0 <= colon and sent[colon + 1:].strip() and len(sent[:colon].split()) <= 25:
+            # "FIRS rules apply except for the following: Games are two 20 minute periods, ...": the
+            # preamble up to its colon, rule 1 after it
+            b.text(b.root, sent[:colon + 1])
+            sent = sent[colon + 1:].strip()
+        elif said and len(sent.split()) <= 25 and not _SENTENCE_INSIDE.search(sent):
             # "The FIRS 2017 rules apply except as amended below.": the sheet's preamble, not rule 1
             b.text(b.root, sent)
             continue

@@ -21,7 +21,7 @@ from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
                                    Intent, classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, parse_query, rulebook_words, without_request
-from rulebot.search.text import fold, introduces_list, kept, load_synonyms, respell, stem, terms, words
+from rulebot.search.text import STOP_WORDS, fold, introduces_list, kept, load_synonyms, respell, stem, terms, words
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
 
@@ -757,6 +757,10 @@ class Searcher:
             if answer.answered:
                 return answer
         scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
+        if not pq.clauses and self.unreadable(pq.text or question):
+            # "x", "%s {0}", "lorem ipsum dolor sit amet": nothing a rulebook could answer
+            return Answer(question, ruleset, "Not covered: that question has no words a rulebook uses; ask it "
+                          "in words, e.g. \"how long is a minor penalty\".", (), answered=False)
         left = pq.text
         for number in pq.unknown:
             left = left.replace(number, " ")
@@ -1089,7 +1093,7 @@ class Searcher:
         ejection and a game misconduct"), else [].  Classes come from the rulebooks' own definitions
         (:func:`rulebot.penalties.penalty_classes`), only those ``scope`` defines."""
         from rulebot.penalties import penalty_classes
-        from rulebot.search.text import STOP_WORDS, words
+        from rulebot.search.text import words
 
         text = re.sub(r"\b(?:regular|normal|standard|ordinary|basic)\s+penalt(?:y|ies)\b", "minor penalty",
                       question.lower())
@@ -1312,6 +1316,16 @@ class Searcher:
                 continue  # a mercy rule worded without "mercy": "A team leading by 7 goals or more ..."
             missing.append(topic)
         return missing
+
+    def unreadable(self, question: str) -> bool:
+        """True when ``question`` has no word of two letters or more beyond the small ones ("x", "%s
+        {0}"; a rule number is looked up before), or when most of its words mean nothing here (:meth:`ClauseRanker.known_word`: "lorem ipsum
+        dolor sit amet"); a typo of a rulebook word or any English word counts as meaning something."""
+        said = [w for w in re.findall(r"[a-z]+", question.lower()) if len(w) >= 2 and w not in STOP_WORDS]
+        if not said:  # ... unless the synonym list reads it ("2+2": a double minor)
+            return not any(len(group) > 1 for _, group in self.ranker.concepts(question))
+        unknown = [w for w in said if not self.ranker.known_word(w)]
+        return len(unknown) >= 2 and 2 * len(unknown) > len(said)
 
     def infractions_named(self, topics: list[str]) -> bool:
         """True when every one of ``topics`` names an infraction in some rulebook's penalty table

@@ -313,6 +313,13 @@ class ClauseRanker:
             return None  # an English word is no typo: "puddle" is not "paddle", "thing" not "think"
         return best[0]
 
+    def known_word(self, word: str) -> bool:
+        """Whether ``word`` (lower case) means something here: a word of the rulebooks, of the synonym
+        list or of English, or a typo of a rulebook word ("hokking"); not "lorem" or "asdf"."""
+        if word in self._vocab_set or word in STOP_WORDS or stem(word) in self.postings or word in _known_words():
+            return True
+        return self.correct(word) is not None or is_english_word(word)
+
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state.pop("_memo", None)  # what this process read of its questions is not cached with the index
