@@ -2173,3 +2173,14 @@ def test_shorthand_typed_in_lower_case_is_written_out_unless_it_is_a_word():
     # English words stay words; "pk" stays for its synonym group (a penalty kill, or the penalties)
     assert respell("walk the dog so he is ready") == "walk the dog so he is ready"
     assert respell("how low can pks take a team?") == "how low can pks take a team?"
+
+
+def test_a_question_with_no_word_a_rulebook_uses_is_not_covered():
+    s = get_searcher()
+    for nonsense in ("x", "%s {0}", "lorem ipsum dolor sit amet", "asdf qwer"):
+        answer = s.ask(nonsense, "rha")
+        assert not answer.answered and answer.citations == () and "no words a rulebook uses" in answer.answer
+    # ... while shorthand, typos and rule numbers still are read
+    assert s.ask("2+2?", "firs-2017").answered
+    assert s.ask("how lnog is a minor", "rha").answered
+    assert s.ask("402", "rha").citations[0].rule.startswith("402")

@@ -386,6 +386,14 @@ def test_refuses_an_empty_file(tmp_path, capsys):
     assert status == 4 and "empty" in err
 
 
+def test_refuses_a_note_that_speaks_of_no_game(tmp_path, capsys):
+    # sentences, but none a rule: a message sent by mistake is not stored as a ruleset
+    note = tmp_path / "note.txt"
+    note.write_text("Hi all,\nLooking forward to seeing everyone Saturday.\nCheers, Bob\n", encoding="utf-8")
+    status, err = _refused(capsys, str(note))
+    assert status == 4 and f"{note}: no rule found in the text" in err
+
+
 def test_refuses_a_binary_file(tmp_path, capsys):
     binary = tmp_path / "rules.txt"
     binary.write_bytes(bytes(range(256)) * 64)
@@ -694,6 +702,15 @@ def test_a_sheets_opening_sentence_naming_the_rules_that_apply_is_its_preamble(t
         status, out, _ = run_cli(capsys, "rule", sheet.stem)
         lines = out.splitlines()
         assert status == 0 and lines[0] == f"(preamble) {preamble}" and lines[1].strip().startswith(after), lines[:2]
+    # the preamble ends at its colon when a rule follows on the same line
+    fete = tmp_path / "fete.txt"
+    fete.write_text("Fall Fete Rules\n\nFIRS rules apply except for the following: Games are two 20 minute periods. "
+                    "Minor penalties are 90 seconds.\n", encoding="utf-8")
+    ingest_file(fete, "fete", base="firs-2017")
+    status, out, _ = run_cli(capsys, "rule", "fete")
+    lines = out.splitlines()
+    assert lines[0] == "(preamble) FIRS rules apply except for the following:", lines[:2]
+    assert lines[1].startswith("1 Games are two 20 minute periods"), lines[:2]
     answer = Searcher(load_index(use_cache=False)).ask("how long is a penalty", "slam")
     assert "Penalties are 2 minutes." in answer.answer and "ejection" not in answer.answer.split("\n")[0]
     assert answer.citations[0].text == "Penalties are 2 minutes."

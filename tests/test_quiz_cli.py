@@ -145,6 +145,22 @@ def test_resume_after_killed_process():
     assert again.returncode == 3 and again.stderr.strip() == "rulebot: error: no unfinished quiz to resume"
 
 
+def test_q_pauses_a_quiz_to_resume_later():
+    items = planned(seed=2)
+    first = run_cli("quiz", "--banks", str(DATA), "--seed", "2", stdin=answer(items[0]) + "\nq\n")
+    assert first.returncode == 0, first.stderr
+    assert "(q to stop)" in first.stdout and "paused: 1 of 4 answered" in first.stdout
+    assert db_answers() == 1
+
+
+def test_more_questions_asked_for_than_match_says_how_many_there_are():
+    done = run_cli("quiz", "--banks", str(DATA), "--seed", "3", "--count", "50", "--json",
+                   stdin="\n".join(answer(item) for item in planned(seed=3)) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "only 4 questions match this selection; the quiz has 4, not 50" in done.stderr
+    assert json.loads(done.stdout)["answered"] == 4
+
+
 def test_a_paused_exam_shows_no_answers():
     items = planned(seed=4)
     first = run_cli("quiz", "--banks", str(DATA), "--seed", "4", "--exam", "--json", stdin=answer(items[0]) + "\n")

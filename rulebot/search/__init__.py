@@ -757,10 +757,6 @@ class Searcher:
             if answer.answered:
                 return answer
         scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
-        if not pq.clauses and self.unreadable(pq.text or question):
-            # "x", "%s {0}", "lorem ipsum dolor sit amet": nothing a rulebook could answer
-            return Answer(question, ruleset, "Not covered: that question has no words a rulebook uses; ask it "
-                          "in words, e.g. \"how long is a minor penalty\".", (), answered=False)
         left = pq.text
         for number in pq.unknown:
             left = left.replace(number, " ")
@@ -769,6 +765,10 @@ class Searcher:
             names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope))
             return Answer(question, ruleset, f"No rule {', '.join(pq.unknown)} in the {names} rules.", (),
                           answered=False)
+        if not pq.clauses and self.unreadable(pq.text or question):
+            # "x", "%s {0}", "lorem ipsum dolor sit amet": nothing a rulebook could answer
+            return Answer(question, ruleset, "Not covered: that question has no words a rulebook uses; ask it "
+                          "in words, e.g. \"how long is a minor penalty\".", (), answered=False)
         if intent.signal and not pq.clauses and not self._has_signals(scope):
             return replace(self._signals_elsewhere(question, scope, intent, limit), ruleset=ruleset)
         classes = self.class_question(_first_asked(pq.text or question), scope) if not pq.clauses else []
