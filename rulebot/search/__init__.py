@@ -1456,14 +1456,28 @@ def _without_words(text: str, phrases: list[str]) -> str:
     return text
 
 
+#: Words before a "one" that counts ("minimum of one official", "only one time-out", "allowed one") and
+#: words after it that make it no count ("one of", "one another", "one stick length").
+_ONE_COUNTS = frozenset("of only just exactly allowed least most than minimum maximum have has get gets receive "
+                        "with and".split())
+_ONE_NOT_COUNTED = frozenset("of another who which that stick".split())
+
+
 @lru_cache(maxsize=4096)
 def _numbered_stems(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """``(stems, numbers)``: the stems of a clause text's words without stop words ("15 feet of the
     players" -> 15, feet, player), and the places of those that are numbers, digits or words."""
     from rulebot.search.text import NUMBER_WORDS, STOP_WORDS
 
-    ws = [x for x in words(text) if x not in STOP_WORDS]
-    nums = tuple(i for i, x in enumerate(ws) if any(ch.isdigit() for ch in x) or x in NUMBER_WORDS)
+    # "one" is a small word, except as the number it is ("Minimum of one official per game", U9 3; not
+    # "the one taking the draw", "one of", "one another", nor a length in "one stick length")
+    raw = words(text)
+    counted = {i for i, x in enumerate(raw) if x == "one" and 0 < i and raw[i - 1] in _ONE_COUNTS
+               and raw[i + 1:i + 2] and raw[i + 1] not in _ONE_NOT_COUNTED}
+    kept_at = [i for i, x in enumerate(raw) if x not in STOP_WORDS or i in counted]
+    ws = [raw[i] for i in kept_at]
+    nums = tuple(n for n, i in enumerate(kept_at)
+                 if any(ch.isdigit() for ch in raw[i]) or raw[i] in NUMBER_WORDS or i in counted)
     return tuple(stem(x) for x in ws), nums
 
 

@@ -12,15 +12,15 @@ from rulebot.search.text import GOAL_JUDGE_TOLD, words
 
 _GESTURE = frozenset("""
 signal signals signalling signaling gesture gestures motion motions arm arms hand hands fist fists palm
-palms hip hips chest wrist forearm forearms elbow elbows helmet head shoulder shoulders knee knees
+palms hip hips chest wrist wrists forearm forearms elbow elbows helmet head shoulder shoulders knee knees
 taps tap tapping crosses crossed crossing waves waving points pointing extends extended extending
 stab stabs stabbing thrusts thrusting
 pumps pumping chop chops chopping tug tugs tugging swipe swipes swiping jab jabs stacked stacks
 grabs grasps grasping clenched closed open rolls rotating rotates sweeps sweeping shoves pushing
 yanks raised raises
 """.split())
-_BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wrist forearm forearms elbow "
-                  "elbows helmet head knee knees shoulder".split())
+_BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wrist wrists forearm forearms elbow "
+                  "elbows helmet head knee knees shoulder shoulders".split())
 _SMALL_WORDS = frozenset("a an the on over of in at to with his her their both one other above below "
                          "behind front from and or ref's what's what is it this that not no but".split())
 _WHICH_IS_THAT = re.compile(r"\b(?:which|what)\b[^?.!]{0,25}\b(?:penalty|call|infraction|signal|foul)\b"

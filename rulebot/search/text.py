@@ -206,10 +206,11 @@ KEEP_WHOLE = frozenset({"icing", "heading", "clearing", "assistant"})
 
 #: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot",
 #: a "time-out" not the game's "time", a "face-off" not a "face", a "shoot-out" not a "shot", a "bench
-#: minor" or "double minor" not a "minor" (the stems of each pair become one term, "penalti_shoot";
-#: "timeout", "faceoff" and "shootout" written as one word are the same terms).
+#: minor" or "double minor" not a "minor", a "dressing room" no team "dressed" (the stems of each pair
+#: become one term, "penalti_shoot"; "timeout", "faceoff" and "shootout" written as one word are the
+#: same terms).
 COMPOUNDS = frozenset({("penalti", "shoot"), ("time", "out"), ("face", "off"), ("shoot", "out"), ("bench", "minor"),
-                       ("doubl", "minor"), ("short", "hand")})
+                       ("doubl", "minor"), ("short", "hand"), ("dress", "room")})
 
 
 #: Compounds that are a verb and its particle before "of": "puck shot out of play" is no shoot-out
