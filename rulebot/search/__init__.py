@@ -1461,6 +1461,7 @@ def _without_words(text: str, phrases: list[str]) -> str:
 _ONE_COUNTS = frozenset("of only just exactly allowed least most than minimum maximum have has get gets receive "
                         "with and".split())
 _ONE_NOT_COUNTED = frozenset("of another who which that stick".split())
+_ONE_HYPHENATED = re.compile(r"\bone-(?=\w)", re.I)
 
 
 @lru_cache(maxsize=4096)
@@ -1471,7 +1472,7 @@ def _numbered_stems(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
 
     # "one" is a small word, except as the number it is ("Minimum of one official per game", U9 3; not
     # "the one taking the draw", "one of", "one another", nor a length in "one stick length")
-    raw = words(text)
+    raw = words(_ONE_HYPHENATED.sub("a ", text))  # "one-minute duration" describes, it counts nothing
     counted = {i for i, x in enumerate(raw) if x == "one" and 0 < i and raw[i - 1] in _ONE_COUNTS
                and raw[i + 1:i + 2] and raw[i + 1] not in _ONE_NOT_COUNTED}
     kept_at = [i for i, x in enumerate(raw) if x not in STOP_WORDS or i in counted]
