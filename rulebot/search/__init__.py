@@ -652,13 +652,16 @@ class Searcher:
         asked = {qt.term for qt in self.ranker.query_terms(query) if qt.weight >= WEAK_WEIGHT} - _UNIT_STEMS
         if not asked:
             return hits
+        extra_asked = bool(_EXTRA_TIME.search(query) or _EXTRA_TIME.search(question))
         out = []
         for n, h in enumerate(hits):
             w = 1.0
             if n < depth:
                 stems, nums = _numbered_stems(h.clause.text)
                 near = [i for i, x in enumerate(stems) if x in asked]
-                if any(abs(i - j) <= 3 for i in nums for j in near):
+                if not extra_asked and _EXTRA_TIME.search(h.clause.text):
+                    pass  # "how long are the halves": an overtime period's minutes are not the halves'
+                elif any(abs(i - j) <= 3 for i in nums for j in near):
                     w = NUMBERED_SUBJECT_WEIGHT
                 elif not nums:
                     w = NO_NUMBER_WEIGHT  # "how long is overtime": a clause with no number cannot say
@@ -1455,6 +1458,9 @@ def _without_words(text: str, phrases: list[str]) -> str:
         text = re.sub(r"[\s-]+".join(re.escape(w) for w in words(phrase)) + r"\w*", " ", text, flags=re.I)
     return text
 
+
+#: Extra time after a tie: its periods are no answer to how long the game's periods are.
+_EXTRA_TIME = re.compile(r"\bover-?time\b|\bsudden death\b|\bshoot-?outs?\b|\bOT\b|\btied?\b|\bextra (?:time|period)", re.I)
 
 #: Words before a "one" that counts ("minimum of one official", "only one time-out", "allowed one") and
 #: words after it that make it no count ("one of", "one another", "one stick length").

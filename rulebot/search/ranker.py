@@ -293,7 +293,13 @@ class ClauseRanker:
         self.vocab = sorted(w for w in vocab if w.isalpha() and len(w) >= 3)
         self._vocab_set = set(self.vocab)
         self.doc_of = {c.id: i for i, c in enumerate(self.docs)}
-        self.doc_roles = [roles(c.text) for c in self.docs]
+        # ... and a rare role its rule is titled with ("RULE 625 - INTERFERENCE BY SPECTATORS" over (c), "In
+        # the event that objects are thrown on the floor ...")
+        def parent_title(c: Clause) -> str:
+            parent = index.get(c.parent) if c.parent else None
+            return parent.title if parent is not None else ""
+
+        self.doc_roles = [roles(c.text) | (roles(f"{c.title} {parent_title(c)}") & _RARE_ROLES) for c in self.docs]
 
     # ------------------------------------------------------------------ query analysis
     def correct(self, word: str) -> str | None:
