@@ -189,12 +189,20 @@ _PUCK_OFF_OFFICIAL = re.compile(
     r"|linesman|linesmen|umpire)\b", re.I)
 
 
+#: The puck kept from an official who goes to get it ("flicks it away from me", "out of the ref's reach").
+_AWAY_FROM_ME = re.compile(r"\b(?:away from|out of reach of|past) (?:me|the (?:ref|referee|official|linesman))\b"
+                           r"|\bout of (?:my|the (?:ref|referee|official|linesman)'?s?) reach\b", re.I)
+
+
 def official_words(question: str) -> str:
     """What "me" and "my" stand for in a referee's question, in the rulebooks' words: a player who
     grabs or shoves "me" is abusing an official; a shot off "my skate" (or "the puck hits the
-    referee") went off an official.  "" when the question has neither."""
+    referee") went off an official; a puck flicked "away from me" is knocked out of the reach of an
+    official (FIRS 6.4.9 B).  "" when the question has none of them."""
     if _ME_DEFLECT.search(question) or _PUCK_OFF_OFFICIAL.search(question):
         return "deflected off an official"
+    if _AWAY_FROM_ME.search(question) and re.search(r"\b(?:puck|ball|it)\b", question, re.I):
+        return "knocks the puck out of the reach of an official"
     return "abuse of officials" if _ME_CONTACT.search(question) else ""
 
 
@@ -318,10 +326,29 @@ def bench_player_words(question: str) -> str:
     return ""
 
 
+#: A team official out to an injured player ("my assistant went out to check on our injured kid") ...
+_TEAM_OFFICIAL = re.compile(r"\b(?:coach\w*|assistant|trainer\w*|manager\w*|team official\w*)\b", re.I)
+_TENDS_INJURED = re.compile(r"\b(?:injur\w*|hurt|down on the (?:ice|floor)|check(?:s|ed|ing)? on)\b", re.I)
+#: ... who speaks his mind to the referee while there.
+_TELLS_THE_REF = re.compile(r"\b(?:argu\w*|complain\w*|yell\w*|scream\w*|chirp\w*|moan\w*|gave it to|told|tells|"
+                            r"telling|let (?:him|the ref) have it|gives? (?:the )?(?:ref|referee) an earful)\b", re.I)
+
+
+def injured_player_argue_words(question: str) -> str:
+    """The rulebooks' words for a team official who comes on to tend an injured player and argues with
+    the referee ("a team official who attends to an injured player and uses this opportunity to argue",
+    RHA 601 (c)) when ``question`` tells of all three; "" otherwise."""
+    if _TEAM_OFFICIAL.search(question) and _TENDS_INJURED.search(question) and _TELLS_THE_REF.search(question):
+        return "team official who attends to an injured player and uses this opportunity to argue"
+    return ""
+
+
 def rulebook_words(question: str) -> str:
     """The rulebooks' words for what a question tells in its own (:func:`official_words`,
     :func:`late_game_words`, :func:`object_words`, :func:`early_release_words`,
-    :func:`penalty_time_left_words`, :func:`bench_player_words`), joined; "" when it tells none of them."""
+    :func:`penalty_time_left_words`, :func:`bench_player_words`, :func:`injured_player_argue_words`), joined;
+    "" when it tells none of them."""
     found = (official_words(question), late_game_words(question), object_words(question),
-             early_release_words(question), penalty_time_left_words(question), bench_player_words(question))
+             early_release_words(question), penalty_time_left_words(question), bench_player_words(question),
+             injured_player_argue_words(question))
     return " ".join(w for w in found if w)
