@@ -150,6 +150,7 @@ GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:
 _VALIDITY = re.compile(r"\b(?:goal or no goal|goal or (?:no|not)\b|no goal\b|good goal|(?:good|counts?|stands?) or (?:no|not)\b|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
                        r"|(?:give|allow|award|accept) (?:the|that|this|a|his|their) goal\b"
+                       r"|\bgoal (?:be |get |gets |got |was |is )?(?:wiped|washed|taken) (?:out|off)"
                        r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?|goal (?:have |has )?stood|(?:^|[.!?,;:-]\s*)goal\s*\?"
                        r"|^\W*(?:a )?goal (?:scored )?(?:with|off|by|on|from) (?:a|an|the|his|her)\b"
                        r"(?! (?:power ?-?play|pp|man advantage|penalty kill|pk)\b))", re.I)
