@@ -81,7 +81,8 @@ _GAME_WORDS = frozenset("""penalty penalties penalized player players team teams
     goalkeeper goalkeepers goaltender goaltenders referee referees official officials minute minutes second seconds
     period periods half halves puck pucks ball stick sticks rink floor ice shot shots score scored scores overtime
     shootout shoot-out forfeit forfeits roster rosters tie tied ties points face-off faceoff face-offs faceoffs bench
-    box coach coaches captain captains skater skaters match matches tournament league""".split())
+    box coach coaches captain captains skater skaters match matches tournament league rule rules icing offside
+    offsides check checking checks contact slapshot slapshots mercy hockey helmet helmets goaltending""".split())
 
 
 def _clean(text: str) -> str:

@@ -249,8 +249,9 @@ def _new_session(args: argparse.Namespace, history: Any):
     weights, again = (None, set()) if args.exam else history.practice_order(q.id for q in pool)
     chosen = select_questions(pool, count=args.count or DEFAULT_COUNT, seed=seed, weights=weights, first=again)
     if args.count and len(chosen) < args.count:
-        print(f"rulebot: note: only {len(chosen)} questions match this selection; the quiz has {len(chosen)}, "
-              f"not {args.count}.", file=sys.stderr)
+        n = len(chosen)
+        print(f"rulebot: note: {n} question{'s' if n != 1 else ''} match this selection (not {args.count}); "
+              f"the quiz has {n}.", file=sys.stderr)
     pass_mark = max((pass_marks.get((q.ruleset, q.level), DEFAULT_PASS_MARK) if not q.generated
                      else DEFAULT_PASS_MARK) for q in chosen)
     time_limit = None
@@ -307,7 +308,8 @@ QUIT_WORDS = frozenset({"q", "quit", "exit", "stop"})
 
 
 def _drive(session: Any, attempt_id: int, history: Any, console: Any) -> str:
-    """Ask the questions until done or end of input; returns ``"finished"`` or ``"open"``."""
+    """Ask the questions until done, end of input or a quit word (:data:`QUIT_WORDS`); returns
+    ``"finished"`` or ``"open"`` (paused, to resume)."""
     from rulebot.errors import UsageError as BadAnswer
     from rulebot.quiz.session import parse_response
 

@@ -22,6 +22,8 @@ from rulebot.corpus.builder import DOT_LEADER_LINE, FOLLOWS, GREETING, INTRO, SI
 # A sentence ends at ". " (or "? ", "! ") followed by a capital, a bullet or a list letter.
 _SENTENCE = re.compile(r"(?<=[.!?])(?<!\s[a-z]\.)\s+(?=[A-Z•]|[a-z]\.\s)|(?<=:)\s+(?=[a-z]\.\s)|\s+(?=•)")
 _HEADING = re.compile(r"([A-Z][A-Za-z0-9/ -]{2,45}?):\s+")
+#: The colon that ends a preamble naming the rules that apply ("... except for the following: Games ...").
+_COLON = re.compile(r":(?=\s)")
 _LETTER = re.compile(r"([a-z])\.\s+")
 #: A full stop inside a sentence the splitter kept whole ("... as stated below. 4-on-4 ...", U9).
 _SENTENCE_INSIDE = re.compile(r"[.!?]\s+\S")
@@ -99,7 +101,8 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
             b.artefact(sent, "introduces the sheet, not a rule")
             continue
         said = FOLLOWS.search(sent) if n == 0 and intro is None else None
-        colon = sent.find(":", said.end()) if said else -1
+        after = _COLON.search(sent, said.end()) if said else None  # a colon before a space, not "10:00"
+        colon = after.start() if after else -1
         if said and 0 <= colon and sent[colon + 1:].strip() and len(sent[:colon].split()) <= 25:
             # "FIRS rules apply except for the following: Games are two 20 minute periods, ...": the
             # preamble up to its colon, rule 1 after it

@@ -321,7 +321,6 @@ class Searcher:
         """For "what is he in the rules?" after a story that names a defined term in other words ("a
         forward is putting the pads on": FIRS's glossary "Temporary Goalkeeper", through the synonym
         list): the glossary entry of that term weighs QUOTED_TERM_WEIGHT more."""
-        from rulebot.search.text import words
 
         syn = load_synonyms()
         # the members of the groups of the synonym-list phrases of two words or more the query says
@@ -405,7 +404,6 @@ class Searcher:
         or one of its synonyms (RHA 205 (c) NOTE 1's "too many players"), goes first; "on the floor"
         is where, not what."""
         from rulebot.search.ranker import phrase_term
-        from rulebot.search.text import words
 
         r, syn = self.ranker, load_synonyms()
         phrases = [p for p in r.query_phrases(words(query)) if len(words(p)) > 1]
@@ -1096,7 +1094,6 @@ class Searcher:
         ejection and a game misconduct"), else [].  Classes come from the rulebooks' own definitions
         (:func:`rulebot.penalties.penalty_classes`), only those ``scope`` defines."""
         from rulebot.penalties import penalty_classes
-        from rulebot.search.text import words
 
         text = re.sub(r"\b(?:regular|normal|standard|ordinary|basic)\s+penalt(?:y|ies)\b", "minor penalty",
                       question.lower())
@@ -1137,6 +1134,8 @@ class Searcher:
         """One line per (ruleset, class): its duration and what it does, citing the defining clause
         (None when no defining clause is loaded)."""
         lines, hits = [], []
+        first = _first_asked(question)
+        defines = classify(first).definition
         for pc in classes:
             clause = self.index.get(pc.clause_id)
             if clause is None:
@@ -1146,9 +1145,8 @@ class Searcher:
             # the sentence quoted is one of the clause cited ("Penalties are 2 minutes.", not the
             # bullet after it that the class's account also takes in)
             own = " ".join(x for x in sentences(pc.effect) if x in clause.text) or pc.effect
-            first = _first_asked(question)
             # "what is a 'bench minor'?": the sentence that says what it is, which opens its account
-            effect = (sentences(normalise_numbers(own))[0] if classify(first).definition
+            effect = (next(iter(sentences(normalise_numbers(own))), own) if defines
                       else best_sentences(normalise_numbers(own), first, limit=1))
             lines.append(f"{name} {pc.name}{dur} — {effect} [{label(self.index, clause)}]")
             hits.append(Hit(clause, 100.0))
@@ -1216,17 +1214,17 @@ class Searcher:
                           for h in [Hit(clause, top * (1 + best[0][1])), *hits][:limit])
             text = f"{sig.name} — signal: {sig.description.rstrip('.')} [{label(self.index, clause)}]"
             return Answer(question, None, text, cites, kind="signal")
-        told = sorted((h for rid in sorted(scope) for h in self.search(pq.text or question, rid, limit)),
-                      key=lambda h: -h.score)
-        if told and _SIGNALS_TOLD.search(told[0].clause.text):
-            # no gesture, but the rule that best answers says what the official signals (U9 16: "the
-            # official will signal the attacking players to back off three metres")
-            cites = tuple(citation(self.index, h.clause, h.score) for h in told[:limit])
-            return Answer(question, None, short_answer(self.index, told, question, intent), cites)
         none = ("describe no signal like that" if any(s.ruleset in scope for s in load_signals(self.index))
                 else "describe no referee signals")
         where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
         if not best or best[0][1] < SIGNAL_MIN_SCORE:
+            told = sorted((h for rid in sorted(scope) for h in self.search(pq.text or question, rid, limit)),
+                          key=lambda h: -h.score)
+            if told and _SIGNALS_TOLD.search(told[0].clause.text):
+                # no signal of a list fits, but the rule that best answers says what the official signals
+                # (U9 16: "the official will signal the attacking players to back off three metres")
+                cites = tuple(citation(self.index, h.clause, h.score) for h in told[:limit])
+                return Answer(question, None, short_answer(self.index, told, question, intent), cites)
             # "what's the signal for a minor penalty?": no signal of any rulebook fits
             see = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
             return Answer(question, None, f"The {names} rules {none}, and no {where} signal fits it.", (),
@@ -1251,7 +1249,7 @@ class Searcher:
                          PARSED_KEPT))
 
     def _uncovered_terms(self, query: str, scope: set[str], topics: list[str] | None = None) -> list[str]:
-        from rulebot.search.text import NUMBER_WORDS, load_synonyms, stem, terms, words
+        from rulebot.search.text import NUMBER_WORDS
 
         ranker = self.ranker
         syn = load_synonyms()
@@ -1322,9 +1320,10 @@ class Searcher:
 
     def unreadable(self, question: str) -> bool:
         """True when ``question`` has no word of two letters or more beyond the small ones ("x", "%s
-        {0}"; a rule number is looked up before), or when most of its words mean nothing here (:meth:`ClauseRanker.known_word`: "lorem ipsum
-        dolor sit amet"); a typo of a rulebook word or any English word counts as meaning something."""
-        said = [w for w in re.findall(r"[a-z]+", question.lower()) if len(w) >= 2 and w not in STOP_WORDS]
+        {0}"; a rule number is looked up before), or when at least two and most of its words mean nothing
+        here (:meth:`ClauseRanker.known_word`: "lorem ipsum dolor sit amet"); a typo of a rulebook word or
+        any English word counts as meaning something."""
+        said = [w for w in re.findall(r"[^\W\d_]+", question.lower()) if len(w) >= 2 and w not in STOP_WORDS]
         if not said:  # ... unless the synonym list reads it ("2+2": a double minor)
             return not any(len(group) > 1 for _, group in self.ranker.concepts(question))
         unknown = [w for w in said if not self.ranker.known_word(w)]
@@ -1433,8 +1432,9 @@ class Searcher:
 
 #: "what's the signal for X?", "signal of X": X, ending the sentence, is the infraction whose signal is asked for.
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?(?P<x>[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
-#: Words of a signal question that name no infraction.
+#: A rule that says what an official signals ("the official will signal the attacking players ...").
 _SIGNALS_TOLD = re.compile(r"\bsignal(?:s|led|ed|ling|ing)?\b", re.I)
+#: Words of a signal question that name no infraction.
 _SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refere", "ref", "offici"})
 
 #: The official who gives a signal, named in a story ("... and the ref sweeps both arms out").
@@ -1460,7 +1460,7 @@ def _without_words(text: str, phrases: list[str]) -> str:
 
 
 #: Extra time after a tie: its periods are no answer to how long the game's periods are.
-_EXTRA_TIME = re.compile(r"\bover-?time\b|\bsudden death\b|\bshoot-?outs?\b|\bOT\b|\btied?\b|\bextra (?:time|period)", re.I)
+_EXTRA_TIME = re.compile(r"\bover-?time\b|\bsudden death\b|\bshoot-?outs?\b|\bOT\b|\bextra (?:time|period)", re.I)
 
 #: Words before a "one" that counts ("minimum of one official", "only one time-out", "allowed one") and
 #: words after it that make it no count ("one of", "one another", "one stick length").
@@ -1474,7 +1474,7 @@ _ONE_HYPHENATED = re.compile(r"\bone-(?=\w)", re.I)
 def _numbered_stems(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """``(stems, numbers)``: the stems of a clause text's words without stop words ("15 feet of the
     players" -> 15, feet, player), and the places of those that are numbers, digits or words."""
-    from rulebot.search.text import NUMBER_WORDS, STOP_WORDS
+    from rulebot.search.text import NUMBER_WORDS
 
     # "one" is a small word, except as the number it is ("Minimum of one official per game", U9 3; not
     # "the one taking the draw", "one of", "one another", nor a length in "one stick length")
@@ -1537,7 +1537,7 @@ def _aggravated(text: str) -> bool:
 def _topic_spellings(topic: str) -> tuple[str, ...]:
     """The other spellings of a rule topic in the synonym list ("slapshot" -> "slap shot",
     "slapshots"), each as space-joined words."""
-    from rulebot.search.text import load_synonyms, words
+    from rulebot.search.text import load_synonyms
 
     tw = words(topic)
     return tuple(" ".join(words(a)) for a in load_synonyms().expansions(tw)
@@ -1622,13 +1622,14 @@ _DEFINING_HEAD = re.compile(r"^(?:\s*(?:penalty|penalties|rule))?\w*[\"'”’]?
                             r"|shall (?:mean|include|involve)|includes?|is|are) )", re.I)
 
 
+#: "... shall be considered the player in possession": a clause that says who or what counts as the term.
 _CONSIDERED_THE = re.compile(r"\b(?:shall|will) be (?:considered|deemed) (?:to be )?((?:the|a|an) [\w -]{2,40})", re.I)
 
 
 def defines_term(clause, term: str) -> bool:
-    """True when ``clause`` says what ``term`` (lower case) is: a glossary entry with it as title, or a
-    text naming it in its first words and then defining it (:data:`STATES_DEFINITION`,
-    :data:`_DEFINING_HEAD`)."""
+    """True when ``clause`` says what ``term`` (lower case) is: a glossary entry with it as title, a text
+    naming it in its first words and then defining it (:data:`STATES_DEFINITION`, :data:`_DEFINING_HEAD`),
+    or one that says who or what "shall be considered" the term (:data:`_CONSIDERED_THE`)."""
     if clause.kind == "definition" and term in clause.title.lower():
         return True
     head = re.sub(r"^\W*(?:(?:an?|the)\s+)?[\"'“‘]?", "", clause.text[:len(term) + 80].lower())
@@ -1639,7 +1640,7 @@ def defines_term(clause, term: str) -> bool:
         return True
     # "The last player to touch the puck ... shall be considered the player in possession" (RHA 624 NOTE 1)
     said = _CONSIDERED_THE.search(clause.text)
-    return said is not None and term in said.group(1).lower()
+    return said is not None and re.search(rf"\b{re.escape(term)}\b", said.group(1), re.I) is not None
 
 
 def states_penalty(clause, index: ClauseIndex | None) -> bool:
@@ -1738,12 +1739,13 @@ _ASKS_CLASS = re.compile(r"\b(?:what about|how about|is there|when is it|when is
                          r"|(?:^|[-:,]\s*)(?:and\s+)?(?:a|an)\s+(minor|major|misconduct|double minor)\s*\?", re.I)
 #: Things the rules rule on that an open question must name besides the topic it guesses (see below).
 OPEN_GUESS_REST = 3
-#: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
-# another game an asker compares with ("in ice", "like ice hockey", "in the NHL", "in minor hockey")
-_ELSEWHERE = re.compile(r"\b(?:in|like|than)\s+(?:the\s+)?(?:ice(?:\s+hockey)?|nhl|minor hockey|usa hockey|"
-                        r"hockey canada|field hockey)\b", re.I)
+#: Another game an asker compares with ("in ice", "like ice hockey", "in the NHL", "in minor hockey").
+_ELSEWHERE = re.compile(r"\b(?:in|like|than)\s+(?:ice(?:\s+hockey)?\b(?!\s+(?:surface|level))|(?:the\s+)?nhl\b|"
+                        r"minor hockey\b|usa hockey\b|hockey canada\b|field hockey\b)", re.I)
+#: A foul's name used for running into a place ("come charging into our green area").
 _INTO_A_PLACE = re.compile(r"\bcharg(?:e|es|ed|ing)(?=\s+(?:in(?:to)?|through|across|towards?)\s+(?:(?:the|our|their|his|"
                            r"my|your)\s+)?(?:\w+\s+)?(?:area|zone|crease|end|slot|corner|box|bench)\b)", re.I)
+#: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
 _OPEN_ALTERNATIVE = re.compile(r"\bor (?:what\b|something else\b|anything else\b|is there something\b|how does)", re.I)
 
 
@@ -1773,8 +1775,6 @@ BARE_WORDS = 4
 def bare_topic(query: str) -> bool:
     """True for a question that only names a topic ("fighting", "too many men on the floor", "high
     sticking call"): at most :data:`BARE_WORDS` words besides asking words, and no number."""
-    from rulebot.search.text import words
-
     ws = [w for w in words(query) if w not in _ASKING]
     return (0 < len(ws) <= BARE_WORDS and not any(w.isdigit() or w in _SPECIFIC for w in ws)
             and not _aggravated(query) and not _ASKS_MAJOR.search(query.lower()))
@@ -1837,14 +1837,16 @@ def rule_before_note(hits: list[Hit], query: str = "", depth: int = 3) -> list[H
     return out
 
 
+#: The case a clause opens with, up to its comma ("When a goal is disallowed as a result of ...,").
+_PREMISE = re.compile(r"^\W*(?:when|whenever|if|after|following)\b[^,.;]*,", re.I)
+
+
 def _goal_only_premised(text: str) -> bool:
     """True when a clause speaks of a goal's ruling only in the case it opens with ("When a goal is
     disallowed ..., the face-off shall be ..."), not as what it rules."""
     m = _PREMISE.match(text)
     return m is not None and bool(GOAL_STANDS.search(m.group(0))) and not GOAL_STANDS.search(text[m.end():])
 
-
-_PREMISE = re.compile(r"^\W*(?:when|whenever|if|after|following)\b[^,.;]*,", re.I)
 
 
 def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> float:

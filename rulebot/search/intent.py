@@ -56,7 +56,7 @@ _ASKS_SIGNAL = re.compile(
     r"\b(?:what|which|how)\b[^.?!]{0,40}\bsignal|\bsignal(?:s|led|ed)?\s+(?:for|mean|means|look|looks|is|that)\b"
     r"|\b(?:the|a|an|this|that|arm|hand|referee'?s?|official'?s?)\s+signals?\b(?!\s+(?:a|an|the)\b)"
     # "what is the gesture for cross-check?" (a signal in other rulebooks' and languages' words)
-    r"|\b(?:(?:gesture|hand sign|arm sign) (?:for|of)|sign for) (?:a |an |the )?(?!(?:him|her|them|it|me|us)\b)\w"
+    r"|\b(?:gesture|hand sign|arm sign) for (?:a |an |the )?(?!(?:him|her|them|it|me|us)\b)\w"
     r"|\bsignals?\b(?!\s+(?:a|an|the|that|to|when|if)\b)|\b(?:arm|hand) signals?\b"
     # "how should a referee indicate a kneeing call?"
     r"|\bhow (?:do|does|should|would|must|can|to|is) (?:i|you|we|he|she|they|an?|the)?\s*(?:ref|referee|official)?s?"
@@ -73,7 +73,7 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|what(?:'?s| is) (?:his|her|their) status|what (?:is|are) (?:he|she|they) (?:under|in|according to) the (?:rules?|book)"
                          r"|what ['\"‘“][\w -]{2,40}['\"’”] means?"
                          r"|what makes (?:a|an|the|it|him|her|someone|something)|who(?:'?s| is) ['\"‘“]"
-                         r"|^\W*[\w' -]{2,40} meaning)\b"
+                         r"|^\W*[\w' -]{2,40} meaning(?! to\b))\b"
                          r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
 _PENALTY = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:(?:penalty|penalties)(?! (?:box|bench|timekeeper|time keeper|shot|kill))"
@@ -82,7 +82,8 @@ _PENALTY = re.compile(
     r"|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
     r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess)"
     # ... and as asked in a second language: "What I give?", "What I can give him?", "which penalty I give?"
-    r"|(?:what|which penalty|which call) (?:i|we) (?:can |must |should |have to )?(?:call|give|assess)\b"
+    r"|(?:what|which penalty|which call) (?:i|we) (?:can |must |should |have to )?(?:call|give|assess)"
+    r"(?: (?:him|her|them|it|here|now))?\s*[?.!]*\s*$"
     r"|(?:can|do|should|could) (?:i|we|you) (?:give|call|assess|hand) (?:him|her|them|the \w+ )?(?:something|anything|a penalty)"
     r"|(?:^|[.!?]\s*)anything\s*\?\s*$"
     r"|\bis (?:that|this|it) a problem\b"
@@ -149,7 +150,7 @@ GOAL_STANDS = re.compile(r"\bgoals?\b[^.]{0,120}\b(?:shall|will|may|is|be)\s+(?:
 #: Whether a goal or a decision stands ("goal or no goal", "does it count", "right call?"): not a penalty.
 _VALIDITY = re.compile(r"\b(?:goal or no goal|goal or (?:no|not)\b|no goal\b|good goal|(?:good|counts?|stands?) or (?:no|not)\b|does (?:it|the goal|that) (?:count|stand)|count (?:it|that|this)\b|count (?:the|that|this) goal"
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
-                       r"|(?:give|allow|award|accept) (?:the|that|this|a|his|their) goal\b"
+                       r"|(?:give|allow|award|accept) (?:the|that|this|a|his|their) goal\b(?!\s+judge)"
                        r"|\bgoal (?:be |get |gets |got |was |is )?(?:wiped|washed|taken) (?:out|off)"
                        r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?|goal (?:have |has )?stood|(?:^|[.!?,;:-]\s*)goal\s*\?"
                        r"|^\W*(?:a )?goal (?:scored )?(?:with|off|by|on|from) (?:a|an|the|his|her)\b"
@@ -158,12 +159,13 @@ _VALIDITY = re.compile(r"\b(?:goal or no goal|goal or (?:no|not)\b|no goal\b|goo
 _STOPPAGE = re.compile(r"\bwhistle (?:it )?(?:right away|now|immediately|straight away)|\b(?:do|should|can|must|when do) (?:i|we)"
                        r"(?: \w+ly)? (?:blow|stop play|whistle)|\bblow (?:it|the play|play) (?:dead|down)\s*(?:right away|now)?\s*\?", re.I)
 #: Words that ask whether a case is a foul ("what exactly counts as hooking?"), not what a gesture means.
-_COUNTS_AS = re.compile(r"\b(?:counts? as|constitutes?|considered|defined?)\b", re.I)
+_COUNTS_AS = re.compile(r"\b(?:counts? as|constitutes?)\b", re.I)
 #: Words that ask what something is, even with a foul in the question ("what counts as a fight").
 _DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? as|considered|constitutes?|"
                       r"what(?:'s| is) an? |what makes )\b|\bwho(?:'?s| is) ['\"‘“]", re.I)
 _NUMBER = re.compile(r"\b(how (?:long|many|much|far|near|big|wide|high|few|old|tall|heavy|close|soon|often)|what size"
-                     r"|distance|(?<!full )(?<!full-)length|duration"
+                     r"|(?<!keep your )(?<!keep his )(?<!keep their )distance(?! from (?:him|her|them)\b)"
+                     r"|(?<!full )(?<!full-)length|duration"
                      r"|max(?:imum)?|min(?:imum)?|number of|longest|shortest|fewest|biggest|smallest|highest|lowest"
                      r"|the (?:most|least))\b", re.I)
 #: "what is" that only leads into a number asked for ("what's the longest stick", "what is the

@@ -190,7 +190,9 @@ _PUCK_OFF_OFFICIAL = re.compile(
 
 
 #: The puck kept from an official who goes to get it ("flicks it away from me", "out of the ref's reach").
-_AWAY_FROM_ME = re.compile(r"\b(?:away from|out of reach of|past) (?:me|the (?:ref|referee|official|linesman))\b"
+_AWAY_FROM_ME = re.compile(r"\b(?:flick|knock|shoot|shot|kick|bat|slap|fire|fling|flung|push|throw|threw|toss|whack|"
+                           r"clear|swat)\w*\s+(?:the\s+)?(?:puck|ball|it)\s+(?:\w+\s+){0,2}?(?:away from|out of reach of) "
+                           r"(?:me|the (?:ref|referee|official|linesman))\b"
                            r"|\bout of (?:my|the (?:ref|referee|official|linesman)'?s?) reach\b", re.I)
 
 
@@ -201,7 +203,7 @@ def official_words(question: str) -> str:
     official (FIRS 6.4.9 B).  "" when the question has none of them."""
     if _ME_DEFLECT.search(question) or _PUCK_OFF_OFFICIAL.search(question):
         return "deflected off an official"
-    if _AWAY_FROM_ME.search(question) and re.search(r"\b(?:puck|ball|it)\b", question, re.I):
+    if _AWAY_FROM_ME.search(question):
         return "knocks the puck out of the reach of an official"
     return "abuse of officials" if _ME_CONTACT.search(question) else ""
 
@@ -300,8 +302,8 @@ def without_request(question: str) -> str:
 
 
 #: Someone on a bench ("a guy sitting on his bench", "standing in the box", "from the bench") ...
-_ON_BENCH = re.compile(r"\b(?:sitting|sits|sat|seated|standing|stands|stood|leaning|leans|leaned|from)\s+(?:on\s+|in\s+|at\s+)?"
-                       r"(?:the|his|her|their|our|its)\s+(?:own\s+)?(?:players?'?\s+)?(?:bench|box|penalty box|penalty bench)\b"
+_ON_BENCH = re.compile(r"\b(?:sitting|sits|sat|seated|standing|stands|stood|leaning|leans|leaned)\s+(?:on\s+|in\s+|at\s+)?"
+                       r"(?:the|his|her|their|our|its)\s+(?:own\s+)?(?:players?'?s?\s+)?(?:bench|box|penalty box|penalty bench)\b"
                        r"|\b(?:guy|player|kid|someone|one of (?:their|our|the) (?:guys|players|kids)) on (?:the|their|our|his) bench\b",
                        re.I)
 #: ... who plays the puck or a skater with his stick ("reached his stick over the boards", "sticks his
@@ -309,6 +311,7 @@ _ON_BENCH = re.compile(r"\b(?:sitting|sits|sat|seated|standing|stands|stood|lean
 _BENCH_STICK = re.compile(r"\b(?:reach\w*|lean\w* over|stick\w* (?:his|her|the) (?:stick|blade) out|"
                           r"(?:puts?|putting|stuck|sticks|sticking) (?:out )?(?:his|her|the) (?:stick|blade)|"
                           r"(?:stick|blade) (?:out|over)|knock\w*|trip\w*|hook\w*|poke\w*)\b", re.I)
+_A_STICK = re.compile(r"\b(?:stick|blade|twig)\b", re.I)
 
 
 #: ... not one who throws his stick onto the floor (FIRS 6.4.32 A, "throws a stick ... from the player bench").
@@ -321,17 +324,20 @@ def bench_player_words(question: str) -> str:
     RHA 624 (b)) when one sentence of ``question`` tells of someone on a bench reaching out with his
     stick (not throwing it); "" otherwise."""
     for sentence in re.split(r"(?<=[.?!])\s+", question):
-        if _ON_BENCH.search(sentence) and _BENCH_STICK.search(sentence) and not _THROWN.search(sentence):
+        if (_ON_BENCH.search(sentence) and _BENCH_STICK.search(sentence) and _A_STICK.search(sentence)
+                and not _THROWN.search(sentence)):
             return "player on the player bench interferes with the movement of the puck"
     return ""
 
 
 #: A team official out to an injured player ("my assistant went out to check on our injured kid") ...
-_TEAM_OFFICIAL = re.compile(r"\b(?:coach\w*|assistant|trainer\w*|manager\w*|team official\w*)\b", re.I)
+_TEAM_OFFICIAL = re.compile(r"\b(?:coach\w*|assistant(?!\s+(?:ref|referee|official))|trainer\w*|manager\w*|"
+                            r"team official\w*)\b", re.I)
 _TENDS_INJURED = re.compile(r"\b(?:injur\w*|hurt|down on the (?:ice|floor)|check(?:s|ed|ing)? on)\b", re.I)
 #: ... who speaks his mind to the referee while there.
-_TELLS_THE_REF = re.compile(r"\b(?:argu\w*|complain\w*|yell\w*|scream\w*|chirp\w*|moan\w*|gave it to|told|tells|"
-                            r"telling|let (?:him|the ref) have it|gives? (?:the )?(?:ref|referee) an earful)\b", re.I)
+_TELLS_THE_REF = re.compile(r"\b(?:argu\w*|complain\w*|yell\w*|scream\w*|chirp\w*|moan\w*|gave it to|"
+                            r"(?:told|tells|telling) (?:the |my )?(?:ref|referee|official)s?|let (?:him|the ref) have it|"
+                            r"gives? (?:the )?(?:ref|referee) an earful)\b", re.I)
 
 
 def injured_player_argue_words(question: str) -> str:

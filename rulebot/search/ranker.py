@@ -324,7 +324,7 @@ class ClauseRanker:
         list or of English, or a typo of a rulebook word ("hokking"); not "lorem" or "asdf"."""
         if word in self._vocab_set or word in STOP_WORDS or stem(word) in self.postings or word in _known_words():
             return True
-        return self.correct(word) is not None or is_english_word(word)
+        return is_english_word(word) or self.correct(word) is not None
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
