@@ -2184,3 +2184,25 @@ def test_a_question_with_no_word_a_rulebook_uses_is_not_covered():
     assert s.ask("2+2?", "firs-2017").answered
     assert s.ask("how lnog is a minor", "rha").answered
     assert s.ask("402", "rha").citations[0].rule.startswith("402")
+
+
+def test_a_signal_question_of_a_rulebook_without_signals_reads_its_rules_only_when_no_signal_fits():
+    s = get_searcher()
+    # U9 16 says what the official signals at a change of possession; no listed signal is that
+    answer = s.ask("u9 possession change what do i signal", "challenge-cup-u9")
+    assert answer.citations[0].rule == "16" and "back off three metres" in answer.answer
+    # a trip has a signal in FIRS Annex B: that, not a U9 rule that happens to say "signal"
+    assert "Tripping" in s.ask("what's the signal for tripping?", "challenge-cup-u9").answer
+
+
+def test_rulebook_words_for_what_a_referee_tells_in_his_own():
+    from rulebot.search.query import bench_player_words, injured_player_argue_words, official_words
+
+    assert official_words("I go to pick up the puck and a player flicks it away from me.") != ""
+    assert official_words("the puck went past me into the net, goal?") == ""
+    assert official_words("he skated away from me, is it a penalty?") == ""
+    assert bench_player_words("A guy sitting on his bench reached his stick over the boards and knocked the puck.")
+    assert not bench_player_words("A player jumps from the bench and trips an opponent. Too many men?")
+    assert not bench_player_words("A kid sitting on the bench tosses his stick out onto the floor.")
+    assert injured_player_argue_words("The coach went out to his injured player and argued the call.")
+    assert not injured_player_argue_words("The coach asked if the injured player could come back. I told him no.")

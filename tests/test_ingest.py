@@ -711,6 +711,13 @@ def test_a_sheets_opening_sentence_naming_the_rules_that_apply_is_its_preamble(t
     lines = out.splitlines()
     assert lines[0] == "(preamble) FIRS rules apply except for the following:", lines[:2]
     assert lines[1].startswith("1 Games are two 20 minute periods"), lines[:2]
+    # ... and not at a clock's colon ("the 10:00 games")
+    noon = tmp_path / "noon.txt"
+    noon.write_text("Noon Cup Rules\n\nFIRS rules apply with these changes for the 10:00 games.\n"
+                    "Minor penalties are 90 seconds.\n", encoding="utf-8")
+    ingest_file(noon, "noon", base="firs-2017")
+    status, out, _ = run_cli(capsys, "rule", "noon")
+    assert out.splitlines()[0] == "(preamble) FIRS rules apply with these changes for the 10:00 games.", out
     answer = Searcher(load_index(use_cache=False)).ask("how long is a penalty", "slam")
     assert "Penalties are 2 minutes." in answer.answer and "ejection" not in answer.answer.split("\n")[0]
     assert answer.citations[0].text == "Penalties are 2 minutes."
