@@ -1326,7 +1326,12 @@ class Searcher:
         said = [w for w in re.findall(r"[^\W\d_]+", question.lower()) if len(w) >= 2 and w not in STOP_WORDS]
         if not said:  # ... unless the synonym list reads it ("2+2": a double minor)
             return not any(len(group) > 1 for _, group in self.ranker.concepts(question))
-        unknown = [w for w in said if not self.ranker.known_word(w)]
+        # the rulebooks' own words first: the English word list (about 150 ms to load) and the typo search
+        # are consulted only when most words are none of theirs
+        odd = [w for w in said if not self.ranker.rulebook_word(w)]
+        if len(odd) < 2 or 2 * len(odd) <= len(said):
+            return False
+        unknown = [w for w in odd if not self.ranker.known_word(w)]
         return len(unknown) >= 2 and 2 * len(unknown) > len(said)
 
     def infractions_named(self, topics: list[str]) -> bool:

@@ -319,12 +319,14 @@ class ClauseRanker:
             return None  # an English word is no typo: "puddle" is not "paddle", "thing" not "think"
         return best[0]
 
+    def rulebook_word(self, word: str) -> bool:
+        """Whether ``word`` (lower case) is a word of the rulebooks, of the synonym list or a small word."""
+        return word in self._vocab_set or word in STOP_WORDS or stem(word) in self.postings or word in _known_words()
+
     def known_word(self, word: str) -> bool:
-        """Whether ``word`` (lower case) means something here: a word of the rulebooks, of the synonym
-        list or of English, or a typo of a rulebook word ("hokking"); not "lorem" or "asdf"."""
-        if word in self._vocab_set or word in STOP_WORDS or stem(word) in self.postings or word in _known_words():
-            return True
-        return is_english_word(word) or self.correct(word) is not None
+        """Whether ``word`` (lower case) means something here: a rulebook word (:meth:`rulebook_word`), an
+        English word, or a typo of a rulebook word ("hokking"); not "lorem" or "asdf"."""
+        return self.rulebook_word(word) or is_english_word(word) or self.correct(word) is not None
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
