@@ -2206,3 +2206,139 @@ def test_rulebook_words_for_what_a_referee_tells_in_his_own():
     assert not bench_player_words("A kid sitting on the bench tosses his stick out onto the floor.")
     assert injured_player_argue_words("The coach went out to his injured player and argued the call.")
     assert not injured_player_argue_words("The coach asked if the injured player could come back. I told him no.")
+
+
+def test_a_rule_number_said_in_words_is_looked_up():
+    from rulebot.search.query import spoken_rule_numbers
+
+    assert spoken_rule_numbers("what's rule six twenty seven about") == "what's rule 627 about"
+    assert spoken_rule_numbers("FIRS six point four point eight") == "FIRS 6.4.8"
+    assert spoken_rule_numbers("rule six hundred and two") == "rule 602"
+    assert spoken_rule_numbers("rule number four oh two") == "rule number 402"
+    # numbers that are no rule number stay words
+    assert spoken_rule_numbers("two minutes for one official, six point five") == "two minutes for one official, six point five"
+    s = get_searcher()
+    assert s.ask("what's rule six twenty seven in the RHA book about", None).citations[0].rule.startswith("627")
+    assert s.ask("what does FIRS rule six point four point eight say", None).citations[0].rule.startswith("6.4.8")
+
+
+def test_whether_a_penalised_player_may_play_a_later_game_asks_for_his_suspension():
+    from rulebot.search.query import later_game_words
+
+    assert later_game_words("He got a match penalty this morning. Can he dress for the game this afternoon?")
+    assert later_game_words("Apart from tonight, can that player keep playing in the tournament?")
+    assert not later_game_words("Can he play the rest of this game after his minor?")
+    assert not later_game_words("Is the next game at noon?")
+
+
+def test_a_time_asked_is_not_answered_by_a_measurement_next_to_the_words():
+    s = get_searcher()
+    # FIRS 3.2.5 C gives the glove's centimetres; 6.4.7 C the seconds a goalkeeper may hold the puck
+    answer = s.ask("How long can a goalie keep the puck in his glove with nobody near him?", "firs-2017")
+    assert answer.citations[0].rule == "6.4.7 C" and "three seconds" in answer.answer
+    # ... while "how long can a stick be" asks for a length
+    assert s.ask("How long can a skater's stick be?", "rha").citations[0].rule == "301 (b)"
+
+
+def test_a_clause_announcing_what_follows_is_cited_with_the_clauses_it_announces():
+    s = get_searcher()
+    # FIRS 9.3 B "... the team's position is determined as follows:" is followed by 9.3 C-G
+    answer = s.ask("Two teams finished the pool on the same number of points. How do we decide who places higher?",
+                   "firs-2017")
+    assert [c.rule for c in answer.citations[:2]] == ["9.3 C", "9.3 B"]
+    assert "head-to-head" in answer.answer
+
+
+def test_a_gesture_told_picks_the_item_of_an_officials_list_that_tells_it():
+    s = get_searcher()
+    # FIRS 4.6 D: •4 "extend their arms straight out from their sides", •6 "extend one arm above the head"
+    answer = s.ask("The goal judge stuck one arm straight up in the air. What is he trying to tell the referee?",
+                   "firs-2017")
+    assert answer.citations[0].rule == "4.6 D •6" and "frozen the puck" in answer.answer
+    answer = s.ask("The goal judge put both arms straight out to his sides. What does that mean?", "firs-2017")
+    assert answer.citations[0].rule == "4.6 D •4"
+
+
+def test_everyday_words_for_a_fight_and_a_team_short():
+    s = get_searcher()
+    # RHA 615 (f) "all players not engaged shall immediately proceed to the area of their players bench"
+    assert s.ask("When a fight breaks out, what are the guys who aren't in it supposed to do?",
+                 "rha").citations[0].rule == "615 (f)"
+    # 615 (e) "... including any player entering as a peacemaker, shall receive a game ejection penalty"
+    assert s.ask("Two guys are fighting and a third jumps in to split them up. Anything for him?",
+                 "rha").citations[0].rule == "615 (e)"
+    # 402 (d) NOTE 1: a goal on a penalty shot releases no one from a team "short-handed"
+    answer = s.ask("They're down a man on a minor and score on a penalty shot against us. Does the guy come out?",
+                   "rha")
+    assert answer.citations[0].rule == "402 (d) NOTE 1"
+
+
+def test_swears_that_says_something_is_so_and_is_no_profanity():
+    from rulebot.search.text import respell
+
+    assert respell("My partner swears it went in off a skate") == "My partner insists it went in off a skate"
+    assert respell("the player swears at the ref") == "the player swears at the ref"
+    s = get_searcher()
+    answer = s.ask("My partner swears that goal went in off a skate, I saw it come off the stick. We can't agree - "
+                   "whose call stands?", "firs-2017")
+    assert answer.citations[0].rule.startswith("4.2") and "Lead Referee" in answer.answer
+
+
+def test_the_difference_between_two_terms_asks_their_definitions():
+    s = get_searcher()
+    answer = s.ask("What's the difference between directing the puck and it just bouncing off him?", "firs-2017")
+    assert answer.citations[0].rule == "Directing the Puck" and "intentionally" in answer.answer
+
+
+def test_hand_out_is_giving_not_a_hand_signal():
+    from rulebot.search.intent import classify
+
+    assert not classify("Ref radios in that a player used a racial slur. What penalty is he supposed to hand out?").signal
+    assert classify("The ref put his hand out flat, palm down. What's he calling?").signal
+    s = get_searcher()
+    answer = s.ask("Ref radios in that a player used a racial slur on an opponent. What penalty does he hand out?",
+                   "firs-2017")
+    assert answer.citations[0].rule == "6.4.29 A •1" and "Game misconduct" in answer.answer
+
+
+def test_everyday_words_for_the_officials_and_the_players_a_side():
+    s = get_searcher()
+    # U9 3 "Minimum of one official per game."
+    assert s.ask("I'm the only ref who showed up. Can we run the game with one official?",
+                 "challenge-cup-u9").citations[0].rule == "3"
+    # ball hockey 11 "All games will be played 4 on 4 (including goalie)."
+    assert s.ask("How many a side do we play?", "ball-hockey").citations[0].rule == "11"
+
+
+def test_what_a_term_is_asked_in_more_ways():
+    s = get_searcher()
+    # FIRS glossary "Altercation"; the term asked is followed by more words, not by the question mark
+    answer = s.ask("what actually counts as an altercation in the FIRS book cause the bench clearing rules use it",
+                   None)
+    assert answer.citations[0].rule == "Altercation"
+    # RHA 107 (a) "... This area shall be known as the Referee s Crease."
+    assert s.ask("what's the ref's crease in RHA like, where is it and how big is it", None).citations[0].rule == "107 (a)"
+    # voice typing: "gross miss conduct" is a gross misconduct (RHA 404 (g), 601 (f))
+    assert "Gross Misconduct" in s.ask("what is a gross miss conduct in the RHA book", None).answer
+
+
+def test_everyday_words_for_the_scorer_and_the_penalty_clock():
+    s = get_searcher()
+    # FIRS 8.1 B •2 "The Captain of the victorious team shall be awarded one goal." (the score: "1 to 0")
+    ranked = [c.rule for c in s.ask("a team forfeits, how do I write up the score and goals on the game sheet",
+                                    "firs-2017").citations[:3]]
+    assert any(r.startswith("8.1 B") for r in ranked)
+    # RHA 409 (d) "... the penalty time will start when the Official drops the puck"
+    assert s.ask("on running time when does the guy's penalty start counting down?",
+                 "rha").citations[0].rule == "409 (d)"
+
+
+def test_hold_on_is_waiting_and_a_double_shift_is_staying_out():
+    from rulebot.search.text import respell
+
+    assert respell("Rookie wants to whistle it right now, I say hold on. Who's right?").count("wait") == 1
+    assert "hold on" in respell("the goalie tries to hold on to the puck")
+    s = get_searcher()
+    # U9 8 "If there are fewer than four players on the bench, the active player designated to stay out ..."
+    assert s.ask("only three kids on the bench so somebody has to double shift, what's the rule?",
+                 "challenge-cup-u9").citations[0].rule == "8"

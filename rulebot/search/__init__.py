@@ -12,7 +12,7 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
+from rulebot.search.answer import (ASKS_A_STEP, announced_steps, ends_announcing, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
                                    ask_answers_in, best_sentences, citation, goal_ruling, label, named_below,
                                    nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
                                    procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
@@ -69,8 +69,8 @@ NO_NUMBER_WEIGHT = 0.75
 #: A "how long can he hold it" question asks for a time, a "how far back" one for a distance: a clause
 #: whose numbers are none of the asked unit ("six (6) floor players" for "how long do they get") weighs this.
 UNIT_MISS_WEIGHT = 0.8
-_ASKS_TIME = re.compile(r"\bhow long (?!is (?:the|a|an|his|her|their) (?:stick|blade|rink|floor|crease|net|goal|cage|"
-                        r"surface|area|line|zone|circle|box|bench|shaft|handle)\b)"
+_ASKS_TIME = re.compile(r"\bhow long (?!(?:is|are|can|may|must|should)\s+(?:[\w']+\s+){0,3}?(?:stick|blade|rink|floor|crease|net|goal|cage|"
+                        r"surface|area|line|zone|circle|box|bench|shaft|handle)e?s?\b)"
                         r"|\bhow (?:many|much) (?:minutes|seconds|time)\b|\bhow soon\b|\bhow quickly\b", re.I)
 _ASKS_DISTANCE = re.compile(r"\bhow (?:deep|wide|big|high|tall|thick|large)\b"
                             r"|\bhow far (?:back|away|out|off|apart|from|in|into|up|is|are|do|does|must|should)\b"
@@ -89,6 +89,10 @@ GOAL_WEIGHT = 1.3
 FACEOFF_FOR_GOAL = 0.8
 #: A rule telling an official's gesture: "the Referee ... shall raise an arm to indicate", "the
 #: linesman shall extend his arm".
+#: The signal concepts that tell a gesture of the arms or hands (:func:`rulebot.signals.signal_concepts`).
+_GESTURE_CONCEPTS = frozenset({"arm", "one_hand", "pair", "above_head"})
+#: A list item's gesture goes first when it shares this much more with the one told (concept weights).
+GESTURE_ITEM_MARGIN = 0.5
 _OFFICIAL_GESTURE = re.compile(r"\b(?:referee|official|linesman|linesmen|judge)s?\b[^.]{0,60}\b(?:raise|raises|raised"
                                r"|drop|drops|extend|extends|extended|hold|holds|point|points)\s+(?:an?|the|his|her"
                                r"|their|both|one)?\s*(?:arm|arms|hand|hands)\b", re.I)
@@ -646,6 +650,7 @@ class Searcher:
         units = (_TIME_UNITS if _ASKS_TIME.search(first) else
                  _DISTANCE_UNITS if _ASKS_DISTANCE.search(first) else None)
 
+        other = _DISTANCE_UNITS if units is _TIME_UNITS else _TIME_UNITS
         # the question's own words, everyday ones too ("penalties are 1 minute long"), not far synonyms
         asked = {qt.term for qt in self.ranker.query_terms(query) if qt.weight >= WEAK_WEIGHT} - _UNIT_STEMS
         if not asked:
@@ -659,6 +664,8 @@ class Searcher:
                 near = [i for i, x in enumerate(stems) if x in asked]
                 if not extra_asked and _EXTRA_TIME.search(h.clause.text):
                     pass  # "how long are the halves": an overtime period's minutes are not the halves'
+                elif units and not _has_unit(h.clause.text, units) and _has_unit(h.clause.text, other):
+                    pass  # "how long can he keep it in his glove": the glove's centimetres are no time
                 elif any(abs(i - j) <= 3 for i in nums for j in near):
                     w = NUMBERED_SUBJECT_WEIGHT
                 elif not nums:
@@ -779,6 +786,8 @@ class Searcher:
         hits = self.search(question, ruleset, limit)
         if intent.signal and not pq.clauses:
             hits = self.signal_hits(pq.text or question, scope, hits, limit)
+        if not pq.clauses:
+            hits = self.gesture_item_matched(hits, pq.text or question)
         unsignalled = ""
         if intent.signal and not pq.clauses:
             asked, named = self.signal_named(pq.text or question, scope)
@@ -877,6 +886,10 @@ class Searcher:
             hits = (hits[:1] + [Hit(c, hits[0].score) for c in quoted]
                     + [h for h in hits[1:] if h.clause.id not in ids])[:limit]
         procedure = procedure_of(self.index, hits[0].clause, intent, question)
+        if procedure is None and ends_announcing(hits[0].clause.text) and announced_steps(self.index, hits[0].clause):
+            # a clause that only announces what follows, answered with it ("... the team's position is
+            # determined as follows:", FIRS 9.3 B, then 9.3 C-G): its steps cited with it, as a procedure's
+            procedure = hits[0].clause
         if procedure is not None:
             # the list the short answer gives: the one inside it the question asks ("how does the
             # shootout work": RHA 639 (b) 4, not 639 (b)'s overtime)
@@ -1072,6 +1085,36 @@ class Searcher:
         seen = {h.clause.id for h in out}
         out += [h for h in hits if h.clause.id not in seen]
         return out[:limit]
+
+    def gesture_item_matched(self, hits: list[Hit], question: str, depth: int = 3) -> list[Hit]:
+        """For a gesture asked about that a list of an official's duties tells, not the signal list (FIRS
+        4.6 D, the goal judge: "to extend both hands above the head ...", "to extend one arm above the
+        head ..."): among the ``depth`` best hits, the item of the best one's list whose gesture shares
+        the most with the one told (:func:`rulebot.signals.signal_concepts`, by at least
+        :data:`GESTURE_ITEM_MARGIN`) goes first ("stuck one arm straight up": •6, not •4's "arms straight
+        out" for its "straight"); ``hits`` unchanged otherwise."""
+        from rulebot.search.text import GOAL_JUDGE_TOLD
+        from rulebot.signals import signal_concepts
+
+        if not hits or hits[0].clause.kind != "item" or not hits[0].clause.parent:
+            return hits
+        told = signal_concepts(GOAL_JUDGE_TOLD.sub(" ", gesture_told(question)))
+        if not told.keys() & _GESTURE_CONCEPTS:
+            return hits
+
+        def shared(h: Hit) -> float:
+            own = signal_concepts(h.clause.text)
+            return sum(w for c, w in told.items() if c in own) - sum(w for c, w in own.items() if c not in told) / 2
+
+        items = [(shared(h), i) for i, h in enumerate(hits[:depth])
+                 if h.clause.kind == "item" and h.clause.parent == hits[0].clause.parent
+                 and signal_concepts(h.clause.text).keys() & _GESTURE_CONCEPTS]
+        if not items:
+            return hits
+        best, i = max(items, key=lambda x: (x[0], -x[1]))
+        if i == 0 or best < shared(hits[0]) + GESTURE_ITEM_MARGIN:
+            return hits
+        return [Hit(hits[i].clause, hits[0].score)] + hits[:i] + hits[i + 1:]
 
     def gesture_rule_matched(self, hits: list[Hit], question: str, depth: int = 3) -> Hit | None:
         """Among the ``depth`` best hits, a rule that tells an official's gesture (:data:`_OFFICIAL_GESTURE`)
@@ -1598,7 +1641,13 @@ _ASKED_TERM = re.compile(
     r"|\bwhat (?:does|do)(?: being)?(?: in)? (?:an? |the )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
     r"(?: actually| exactly| really| even)? mean\b"
     r"|\b(?:define|definition of|meaning of) (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)"
-    r"|\b(?:counts? as|is considered|constitutes?|go(?:es)? down as|(?:is|be) (?:recorded|credited) as)(?: being)?(?: in)? (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)\s*(?:[?.!,;:]|$)",
+    r"|\b(?:counts? as|is considered|constitutes?|go(?:es)? down as|(?:is|be) (?:recorded|credited) as)(?: being)?(?: in)? (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
+    r"(?:\s*(?:[?.!,;:]|$)|\s(?:in|under|per|cause|because|since|when|if)\b|\s[-–—]\s)"
+    # "what's the ref's crease like": the thing
+    r"|\bwhat(?:'?s| is) (?:an? |the )(?P<g>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)(?: in (?:the )?[\w-]+)? like\b"
+    # "what's the difference between directing the puck and it bouncing off him": both things
+    r"|\bdifference between (?:an? |the )?(?P<e>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?) and (?:an? |the )?"
+    r"(?P<f>[a-z][\w-]*(?: [a-z][\w-]*){0,5}?)\s*(?:[?.!,;:]|$)",
     re.I)
 #: "When is a stick considered broken?": the thing and the state asked of it ("broken stick").
 _WHEN_CONSIDERED = re.compile(r"\bwhen (?:is|are|does|do) (?:an? |the )?(?P<thing>[a-z][\w-]*) (?:considered|deemed|"
@@ -1614,9 +1663,11 @@ def asked_terms(question: str, intent: Intent) -> list[str]:
     terms = [_LEADING_SMALL.sub("", q.strip().lower()) for q in _QUOTED.findall(question) if len(q.split()) <= 5]
     if intent.definition:
         for m in _ASKED_TERM.finditer(question):
-            term = (m.group("a") or m.group("b") or m.group("c") or m.group("d") or "").lower()
-            if term and term.split()[0] not in _NO_TERM:
-                terms.append(term)
+            said = [m.group("e"), m.group("f")] if m.group("e") else [m.group("a") or m.group("b") or m.group("c")
+                                                                       or m.group("d") or m.group("g") or ""]
+            for term in (t.lower() for t in said if t):
+                if term.split()[0] not in _NO_TERM:
+                    terms.append(term)
         terms += [f"{m.group('state')} {m.group('thing')}".lower() for m in _WHEN_CONSIDERED.finditer(question)]
     return terms
 
@@ -1631,17 +1682,32 @@ _DEFINING_HEAD = re.compile(r"^(?:\s*(?:penalty|penalties|rule))?\w*[\"'”’]?
 _CONSIDERED_THE = re.compile(r"\b(?:shall|will) be (?:considered|deemed) (?:to be )?((?:the|a|an) [\w -]{2,40})", re.I)
 
 
+#: "... shall be known as the Referee's Crease", "referred to as the goal line": a clause naming what it describes.
+_KNOWN_AS = re.compile(r"\b(?:known as|referred to as|(?:is|are) called)\s+((?:the |an? )?[\w'’ -]{2,40})", re.I)
+
+
+def _said_by(term: str, name: str) -> bool:
+    """Whether every word of ``term`` is one of ``name``'s, by stem or shortened ("directed" and "Directing
+    the Puck", "ref's crease" and "Referee s Crease")."""
+    asked, named = set(terms(term)), set(terms(name))
+    return bool(asked) and all(any(n.startswith(a) for n in named) for a in asked)
+
+
 def defines_term(clause, term: str) -> bool:
     """True when ``clause`` says what ``term`` (lower case) is: a glossary entry with it as title, a text
     naming it in its first words and then defining it (:data:`STATES_DEFINITION`, :data:`_DEFINING_HEAD`),
     or one that says who or what "shall be considered" the term (:data:`_CONSIDERED_THE`)."""
-    if clause.kind == "definition" and term in clause.title.lower():
-        return True
+    if clause.kind == "definition" and (term in clause.title.lower() or _said_by(term, clause.title)):
+        return True  # "directed" is the glossary's "Directing the Puck"
     head = re.sub(r"^\W*(?:(?:an?|the)\s+)?[\"'“‘]?", "", clause.text[:len(term) + 80].lower())
     if head.startswith(term) and _DEFINING_HEAD.match(head[len(term):]):
         return True
     start = clause.text[:60].lower()
     if (start.startswith(term) or f" {term}" in start[:len(term) + 20]) and STATES_DEFINITION.search(clause.text):
+        return True
+    # "This area shall be known as the Referee s Crease" (RHA 107 (a)): the clause names what it tells of
+    named = _KNOWN_AS.search(clause.text)
+    if named is not None and _said_by(term, named.group(1)):
         return True
     # "The last player to touch the puck ... shall be considered the player in possession" (RHA 624 NOTE 1)
     said = _CONSIDERED_THE.search(clause.text)

@@ -171,6 +171,8 @@ _NUMBER = re.compile(r"\b(how (?:long|many|much|far|near|big|wide|high|few|old|t
 #: "what is" that only leads into a number asked for ("what's the longest stick", "what is the
 #: maximum number of players"), not a request for a definition.
 _WHAT_IS = re.compile(r"\bwhat(?:'s| is| are)\b", re.I)
+#: "What's the ref's crease in RHA like?": what a thing of the rules is, also when its size is asked too.
+_WHAT_LIKE = re.compile(r"\bwhat(?:'?s| is) (?:the|a|an) [\w'-]+(?: [\w'-]+){0,2}(?: in (?:the )?[\w-]+)? like\b", re.I)
 
 
 #: "Where is the face-off after ...", "where does play restart": the place play resumes.
@@ -258,10 +260,15 @@ def _gesture_first(question: str) -> bool:
             and not _HURT.search(first) and not _BLOW.search(first))
 
 
+#: "Hand out" as giving ("what penalty do I hand out", "handed down a major"), not someone's hand.
+_HAND_AS_GIVE = re.compile(r"(?<!his )(?<!her )(?<!the )(?<!one )(?<!both )(?<!their )(?<!own )(?<!my )"
+                           r"\bhand(?:s|ed|ing)?\s+(?:out|down)\b", re.I)
+
+
 @lru_cache(maxsize=4096)
 def classify(question: str) -> Intent:
     """Read a question's intent from its words (no model, a few word lists and patterns)."""
-    ws = words(question)
+    ws = words(_HAND_AS_GIVE.sub("give", question))
     wset = set(ws)
     gesture = sum(1 for w in ws if w in _GESTURE)
     body = bool(wset & _BODY)
@@ -309,7 +316,8 @@ def classify(question: str) -> Intent:
         signal = False  # the gesture is the story; the question asks who, where or how long
     least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call
     number = bool(_NUMBER.search(question)) and not least
-    definition = bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
+    definition = (bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
+                  or bool(_WHAT_LIKE.search(question)))
     procedure = bool(_PROCEDURE.search(question))
     # a foul told as a story asks for the call, unless the question asks something else about it
     # ... and a blow named in a few words ("elbow to the head") is one

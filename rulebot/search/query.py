@@ -22,6 +22,61 @@ _EXPLICIT = re.compile(r"\b(?:rule|rules|section|sect|clause|article)\s*#?\s*(?P
                        re.I)
 
 
+_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                      "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_UNITS["oh"] = 0
+_TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+_SAID = "|".join([*_UNITS, *_TENS, r"hundred(?:\s+and)?"])
+#: A rule number said aloud or dictated: "rule six twenty seven", "section six point four point eight",
+#: "six point four point eight" (two "point"s make it a rule number without the word "rule").
+_SPOKEN_NUMBER = re.compile(
+    rf"\b(?P<word>(?:rule|rules|section|clause|article)\s+(?:number\s+)?)?"
+    rf"(?P<num>(?:{_SAID})(?:[\s-]+(?:(?:{_SAID})|point|dot))*)\b", re.I)
+
+
+def _said_digits(words: list[str]) -> str:
+    """One part of a rule number said in words, as digits: "six twenty seven" -> "627", "six oh two" ->
+    "602", "six hundred and two" -> "602", "four" -> "4"; "" when the words are no number."""
+    if "hundred" in words:
+        i = words.index("hundred")
+        head, rest = words[:i], [w for w in words[i + 1:] if w != "and"]
+        if len(head) != 1 or head[0] not in _UNITS:
+            return ""
+        tail = _said_digits(rest) if rest else "0"
+        return f"{_UNITS[head[0]]}{int(tail):02d}" if tail and int(tail) < 100 else ""
+    out, i = "", 0
+    while i < len(words):
+        w = words[i]
+        if w in _TENS:
+            if i + 1 < len(words) and words[i + 1] in _UNITS and 0 < _UNITS[words[i + 1]] < 10:
+                out, i = out + str(_TENS[w] + _UNITS[words[i + 1]]), i + 2
+                continue
+            out += str(_TENS[w])
+        elif w in _UNITS:
+            out += str(_UNITS[w])
+        else:
+            return ""
+        i += 1
+    return out
+
+
+def spoken_rule_numbers(text: str) -> str:
+    """``text`` with rule numbers said in words written in digits, as a dictated question has them:
+    "what's rule six twenty seven about" -> "what's rule 627 about", "FIRS six point four point eight"
+    -> "FIRS 6.4.8".  Only after "rule", "section", "clause" or "article", or with two "point"s: "two
+    minutes" and "one official" stay words."""
+    def said(m: re.Match) -> str:
+        num = m.group("num")
+        parts = [p.split() for p in re.split(r"\b(?:point|dot)\b", num.lower().replace("-", " "))]
+        if not m.group("word") and len(parts) < 3:
+            return m.group(0)
+        digits = [_said_digits(p) for p in parts]
+        if not all(digits):
+            return m.group(0)
+        return f"{m.group('word') or ''}{'.'.join(digits)}"
+    return _SPOKEN_NUMBER.sub(said, text)
+
+
 @dataclass(frozen=True)
 class ParsedQuery:
     """A query with the ruleset names and rule numbers taken out.
@@ -115,8 +170,9 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
     """Find ruleset names and rule numbers in ``query``.
 
     ``ruleset`` (the user's selection) limits where rule numbers are looked up when the query names
-    no ruleset itself."""
-    text = query
+    no ruleset itself.  A rule number said in words ("rule six twenty seven") is read as written
+    (:func:`spoken_rule_numbers`)."""
+    text = spoken_rule_numbers(query)
     named: list[str] = []
     for name, rid in _alias_names(index):
         first = re.split(r"[\s-]+", name.strip())[0].lower()
@@ -349,12 +405,34 @@ def injured_player_argue_words(question: str) -> str:
     return ""
 
 
+#: Whether a penalised player may play again ("can he dress for the game this afternoon", "can that
+#: player keep playing in the tournament", "is he allowed to play tomorrow") ...
+_PLAYS_AGAIN = re.compile(r"\b(?:can|could|may|will|is|does)\s+(?:he|she|they|the player|that player|the kid|that kid|"
+                          r"the guy|that guy|him|our player|my player)\s+(?:still\s+|even\s+)?(?:be allowed to\s+)?"
+                          r"(?:dress|play|suit up|be in the line-?up|keep playing|come back|return|be eligible)\b", re.I)
+#: ... in a later game, not the rest of this one.
+_LATER_GAME = re.compile(r"\b(?:next (?:game|match)|tomorrow|this afternoon|this evening|tonight|later today|"
+                         r"(?:rest|remainder) of the (?:tournament|event|weekend)|in the tournament|semi-?finals?|"
+                         r"finals?|playoffs?|(?:our|their|his|her|the team's|his team's) (?:next|other) (?:game|match))\b",
+                         re.I)
+
+
+def later_game_words(question: str) -> str:
+    """The rulebooks' words for whether a penalised player may play a later game ("suspended for the next
+    game", FIRS 8.2 A; "disqualify that player for the remainder of the tournament", FIRS 7.1) when
+    ``question`` asks whether he may play again in a later game; "" otherwise."""
+    if _PLAYS_AGAIN.search(question) and _LATER_GAME.search(question):
+        return "suspended for the next game remainder of the tournament"
+    return ""
+
+
 def rulebook_words(question: str) -> str:
     """The rulebooks' words for what a question tells in its own (:func:`official_words`,
     :func:`late_game_words`, :func:`object_words`, :func:`early_release_words`,
-    :func:`penalty_time_left_words`, :func:`bench_player_words`, :func:`injured_player_argue_words`), joined;
+    :func:`penalty_time_left_words`, :func:`bench_player_words`, :func:`injured_player_argue_words`,
+    :func:`later_game_words`), joined;
     "" when it tells none of them."""
     found = (official_words(question), late_game_words(question), object_words(question),
              early_release_words(question), penalty_time_left_words(question), bench_player_words(question),
-             injured_player_argue_words(question))
+             injured_player_argue_words(question), later_game_words(question))
     return " ".join(w for w in found if w)

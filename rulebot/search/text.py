@@ -85,6 +85,8 @@ def respell(text: str) -> str:
     # "we get a 5 for boarding and they get a 2": the classes officials call by their minutes
     text = _CLASS_BY_MINUTES.sub(lambda m: f"{m.group(1)} {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
+    text = _SWEARS_THAT.sub("insists ", text)  # "my partner swears it went in off a skate": no profanity
+    text = _HOLD_ON.sub("wait", text)  # "rookie wants to whistle it, I say hold on": no holding
     syn = load_synonyms()
     short = syn.abbreviations
     letters = [ch for ch in text if ch.isalpha()]
@@ -107,6 +109,14 @@ def respell(text: str) -> str:
 
 #: "official" that says approved, not the referee: "which puck is official", "the official game
 #: roster" (written "officially", its stem without the referee's synonyms and everyday weight).
+#: "Swears" that says something is so ("my partner swears it went in off a skate", "the coach swore that
+#: he'd served it"), not the profanity of "swears at the ref".
+_SWEARS_THAT = re.compile(r"\b(?:swears|swore|sworn|swearing)\s+(?:blind\s+|up and down\s+)?(?=(?:that|it|it's|its|"
+                          r"he|she|they|he's|she's|they're|the|there|this|his|her|their|we|our|i|i'm)\b)", re.I)
+#: "Hold on", "hold off" as waiting ("I say hold on", "hold off on the whistle until ..."), not holding the
+#: puck or a player ("holds on to the puck", "held him off").
+_HOLD_ON = re.compile(r"\bhold (?:on|off|up)\b(?=\s*(?:[.,;:!?]|$|-|a (?:sec|second|minute|moment)\b|and\b|until\b|till\b"
+                      r"|on (?:the|my|his|blowing|calling)\b|for (?:a|the|him|them)\b|blowing\b|calling\b))", re.I)
 _OFFICIAL_ADJECTIVE = re.compile(
     r"(?:(?<=\bis )|(?<=\bare ))official(?=\s*(?:[?.!,;]|$|for\b|in\b|at\b|under\b))"
     r"|\bofficial(?= (?:puck|pucks|ball|balls|roster|rosters|score|scoresheet|score sheet|sheet|game sheet|"
