@@ -2342,3 +2342,15 @@ def test_hold_on_is_waiting_and_a_double_shift_is_staying_out():
     # U9 8 "If there are fewer than four players on the bench, the active player designated to stay out ..."
     assert s.ask("only three kids on the bench so somebody has to double shift, what's the rule?",
                  "challenge-cup-u9").citations[0].rule == "8"
+
+
+def test_who_may_call_a_time_out_is_asked_not_told():
+    from rulebot.search.query import time_out_call_words
+
+    assert time_out_call_words("Can the coach call our timeout from the bench, or does it have to come from a player?")
+    assert time_out_call_words("coach was yelling for a timeout mid-shift, who's allowed to call it and when")
+    assert not time_out_call_words("The other team just called their time-out. Can my guy in the box go to his bench?")
+    assert not time_out_call_words("Is he allowed to go to the bench?")
+    s = get_searcher()
+    assert s.ask("Can the coach call our timeout from the bench, or does it have to come from a player?",
+                 "rha").citations[0].rule == "641 (a)"

@@ -426,13 +426,31 @@ def later_game_words(question: str) -> str:
     return ""
 
 
+#: Whether a time-out may be called, or by whom or when ("can the coach call our timeout from the bench",
+#: "who's allowed to call it", "we tried to call our timeout after the whistle"), not one that was called.
+_ASKS_TIME_OUT_CALL = re.compile(
+    r"\b(?:who|whom|can|could|may|allowed to|tried to|try to|trying to|able to|supposed to|yell\w* for)\b"
+    r"[^.?!]{0,40}?\b(?:call\w*\s+(?:a\s+|an\s+|our\s+|their\s+|his\s+|the\s+|for\s+a\s+)?)?(?:time[- ]?outs?|(?-i:TO))\b"
+    r"|\bwho\b[^.?!]{0,30}\bcall\w*\b(?:\s+(?:it|one))?", re.I)
+_A_TIME_OUT = re.compile(r"\btime[- ]?outs?\b|\bTO\b")
+
+
+def time_out_call_words(question: str) -> str:
+    """The rulebooks' words for who may call a time-out and when ("A time-out may be called only during a
+    stoppage of play by a player on the floor", RHA 641 (a); "... only by the Captain or Alternate Captain
+    at a stoppage of play", FIRS 5.5.2 A) when ``question`` asks that; "" otherwise."""
+    if _A_TIME_OUT.search(question) and _ASKS_TIME_OUT_CALL.search(question):
+        return "time-out may be called only at a stoppage of play"
+    return ""
+
+
 def rulebook_words(question: str) -> str:
     """The rulebooks' words for what a question tells in its own (:func:`official_words`,
     :func:`late_game_words`, :func:`object_words`, :func:`early_release_words`,
     :func:`penalty_time_left_words`, :func:`bench_player_words`, :func:`injured_player_argue_words`,
-    :func:`later_game_words`), joined;
+    :func:`later_game_words`, :func:`time_out_call_words`), joined;
     "" when it tells none of them."""
     found = (official_words(question), late_game_words(question), object_words(question),
              early_release_words(question), penalty_time_left_words(question), bench_player_words(question),
-             injured_player_argue_words(question), later_game_words(question))
+             injured_player_argue_words(question), later_game_words(question), time_out_call_words(question))
     return " ".join(w for w in found if w)
