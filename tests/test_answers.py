@@ -2354,3 +2354,11 @@ def test_who_may_call_a_time_out_is_asked_not_told():
     s = get_searcher()
     assert s.ask("Can the coach call our timeout from the bench, or does it have to come from a player?",
                  "rha").citations[0].rule == "641 (a)"
+
+
+def test_a_note_written_for_the_case_told_is_not_weighed_down_as_a_clarification():
+    s = get_searcher()
+    # RHA 621 (a) NOTE 2: "When a player s stick is caught in the equipment or sweater ..." (no penalty)
+    answer = s.ask("An opponent's blade gets snagged in a skater's jersey and gets dragged along as he skates off. "
+                   "Do I call holding the stick?", "rha")
+    assert answer.citations[0].rule == "621 (a) NOTE 2"

@@ -616,15 +616,18 @@ class Searcher:
         asks_aggravated = bool(_AGGRAVATED.search(q) or _ASKS_MAJOR.search(q))
         concepts: list[frozenset[str]] = []  # read once, and only when a clause needs them
 
-        def own_case(c) -> bool:
+        def own_concepts() -> list[frozenset[str]]:
             if not concepts:
                 concepts.extend(g for _, g in self.ranker.concepts(query) if not g <= WEAK_STEMS)
-            return self._own_case(c, concepts)
+            return concepts
+
+        def own_case(c) -> bool:
+            return self._own_case(c, own_concepts())
 
         out = []
         for h in hits:
             c, w = h.clause, 1.0
-            if c.kind in ("note", "situation"):
+            if c.kind in ("note", "situation") and not self._note_of_the_case(c, own_concepts()):
                 w *= 0.85  # a clarification, not the rule that sets the penalty
             if c.kind in ("paragraph", "item") and c.parent and not asks_aggravated:
                 if _aggravated(c.text):
@@ -686,6 +689,18 @@ class Searcher:
         if basic is None or basic.id == clause.id or d is None or b is None:
             return False
         own, base = self.ranker.doc_terms[d], self.ranker.doc_terms[b]
+        return any(g & own and not g & base for g in concepts)
+
+    def _note_of_the_case(self, clause, concepts: list[frozenset[str]]) -> bool:
+        """Whether a NOTE or Situation meets a concept of the question that the clause it notes does not:
+        the case it is written for ("... they have a bye in the next round": FIRS 6.4.19 F NOTE, "If the
+        suspended player's team draws a bye ...", not only 8.2 A's suspension for the next game)."""
+        parent = self.index.get(clause.parent) if clause.parent else None
+        d = self.ranker.doc_of.get(clause.id)
+        p = self.ranker.doc_of.get(parent.id) if parent is not None else None
+        if d is None or p is None:
+            return False
+        own, base = self.ranker.doc_terms[d], self.ranker.doc_terms[p]
         return any(g & own and not g & base for g in concepts)
 
     def _basic_case(self, clause):

@@ -27,7 +27,7 @@ from rulebot.search.text import STOP_WORDS, WEAK_WORDS, load_synonyms, respell, 
 #: A question word found in at most this many clauses is one the rulebooks hardly use ("lid", "chuck").
 RARE_DF = 3
 #: Question-clause pairs a word and a term must meet in, and distinct clauses among them.
-MIN_QUESTIONS = 3
+MIN_QUESTIONS = 2
 MIN_CLAUSES = 2
 #: Share of the word's questions whose answering clause has the term.
 MIN_SHARE = 0.3
