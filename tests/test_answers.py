@@ -2362,3 +2362,16 @@ def test_a_note_written_for_the_case_told_is_not_weighed_down_as_a_clarification
     answer = s.ask("An opponent's blade gets snagged in a skater's jersey and gets dragged along as he skates off. "
                    "Do I call holding the stick?", "rha")
     assert answer.citations[0].rule == "621 (a) NOTE 2"
+
+
+def test_a_face_off_for_the_thing_asked_is_not_overruled_by_a_penalty_for_something_else():
+    s = get_searcher()
+    # FIRS 6.4.20 E: a hand pass is a face-off; 6.4.20 A's minor is for closing the hand on the puck
+    answer = s.ask("what's the penalty for a hand pass", "firs-2017")
+    assert answer.citations[0].rule == "6.4.20 E" and not answer.answer.startswith("Minor")
+
+
+def test_a_clause_with_no_number_does_not_answer_how_many_because_it_speaks_of_overtime():
+    s = get_searcher()
+    # FIRS 5.5.2 B "One time-out ... per half", not 5.5.2 D "No time-outs ... during an overtime period"
+    assert s.ask("how many timeouts does a team get", "firs-2017").citations[0].rule == "5.5.2 B"

@@ -136,3 +136,11 @@ def test_a_question_not_covered_prints_the_rule_it_rests_on_then_see_also():
     cited, _, see_also = out.partition("See also:")
     assert "1. U9 Challenge Cup 1" in cited and "Hockey Canada Playing Rules" in cited
     assert "1. U9 Challenge Cup" in see_also
+
+
+def test_a_long_clause_wraps_under_its_own_indent():
+    from rulebot.cli.render import indented
+
+    text = "A Match penalty involves the suspension of a player for the balance of the game " * 3
+    lines = indented(text, 4, 60).splitlines()
+    assert len(lines) > 1 and all(line.startswith("    ") and len(line) <= 60 for line in lines)

@@ -120,3 +120,9 @@ def test_run_jsonl_in_process():
     first, second = [json.loads(x) for x in out.getvalue().splitlines()]
     assert first["results"][0]["name"] == "Goal Scored" and len(first["results"]) <= 2
     assert second["error"].startswith("line 2")
+
+
+def test_penalties_of_a_rulebook_with_only_classes_points_to_them():
+    done = rulebot("penalties", "--ruleset", "youth-cup")
+    assert done.returncode != 0 and "--classes --ruleset youth-cup" in done.stderr
+    assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr

@@ -62,6 +62,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"{own} {said}; these are {base}'s, the rules it is layered over, timed by {own}'s penalty "
               f"lengths where it sets them (rulebot penalties --classes --ruleset {ruleset})", file=sys.stderr)
     if not hits:
+        if ruleset is not None and not query and not args.code and not penalties.infractions(index, ruleset):
+            # the Youth Cup sheet defines penalty classes, not infractions
+            raise NotFoundError(f"the {index.rulesets[ruleset].short_name} rules list no infractions, only penalty "
+                                f"classes: rulebot penalties --classes --ruleset {ruleset}")
         what = f"{query!r}" if query else "the filters"
         raise NotFoundError(f"no infraction matches {what}")
     if args.json:

@@ -13,6 +13,15 @@ def console():
     return Console(highlight=False)
 
 
+def indented(text: str, indent: int, width: int) -> str:
+    """``text`` wrapped to ``width`` columns with every line ``indent`` spaces in, so a long clause
+    stays one block under its number."""
+    import textwrap
+
+    pad = " " * indent
+    return textwrap.fill(text, width=max(width, indent + 20), initial_indent=pad, subsequent_indent=pad)
+
+
 def print_answer(answer: Answer, index: ClauseIndex) -> None:
     """The short answer, then each citation with its ruleset, number, title and quoted text, then the
     "see also" clauses the same way."""
@@ -37,7 +46,7 @@ def print_answer(answer: Answer, index: ClauseIndex) -> None:
             title = f" {escape(c.title)}" if c.title and not names_title(c.rule, c.title) else ""
             con.print(f"[bold cyan]{i}. {escape(rule_name(name, c.rule))}[/bold cyan]{title}{layer}")
             if c.text:
-                con.print(f"   [dim]“{escape(c.text)}”[/dim]")
+                con.print(f"[dim]{escape(indented(f'“{c.text}”', 3, con.width))}[/dim]")
 
 
 def print_clause_tree(clause: Clause, index: ClauseIndex) -> None:
@@ -53,4 +62,5 @@ def print_clause_tree(clause: Clause, index: ClauseIndex) -> None:
         if head:
             con.print(f"{pad}[bold cyan]{escape(head)}[/bold cyan]")
         if c.text:
-            con.print(f"{pad}  {escape(c.text)}")
+            # wrapped lines keep the clause's indent (a long clause stays readable as one block)
+            con.print(escape(indented(c.text, len(pad) + 2, con.width)))

@@ -12,7 +12,7 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (ASKS_A_STEP, announced_steps, ends_announcing, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
+from rulebot.search.answer import (ASKS_A_STEP, announced_steps, ends_announcing, NOT_A_PENALTY, says_as_much, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
                                    ask_answers_in, best_sentences, citation, goal_ruling, label, named_below,
                                    nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
                                    procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
@@ -222,7 +222,7 @@ class Searcher:
             reranked = self.named_topic_first(reranked, rest)
         if intent.penalty:
             reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked, query), query),
-                                            self.index)
+                                            self.index, rest)
         if intent.number:
             reranked = self.prefer_numbered_subject(reranked, rest, query)
         reranked = prefer_defining_clause(reranked, query, intent)  # "when the book says 'altercation', ..."
@@ -666,7 +666,9 @@ class Searcher:
                 stems, nums = _numbered_stems(h.clause.text)
                 near = [i for i, x in enumerate(stems) if x in asked]
                 if not extra_asked and _EXTRA_TIME.search(h.clause.text):
-                    pass  # "how long are the halves": an overtime period's minutes are not the halves'
+                    # "how long are the halves": an overtime period's minutes are not the halves'; "No
+                    # time-outs shall be allowed during an overtime period" says no number at all
+                    w = 1.0 if nums else NO_NUMBER_WEIGHT
                 elif units and not _has_unit(h.clause.text, units) and _has_unit(h.clause.text, other):
                     pass  # "how long can he keep it in his glove": the glove's centimetres are no time
                 elif any(abs(i - j) <= 3 for i in nums for j in near):
@@ -1735,11 +1737,13 @@ def states_penalty(clause, index: ClauseIndex | None) -> bool:
     return imposes_penalty(clause.text) or (index is not None and penalty_list_of(index, clause) is not None)
 
 
-def penalty_stated_first(hits: list[Hit], index: ClauseIndex, depth: int = 3) -> list[Hit]:
+def penalty_stated_first(hits: list[Hit], index: ClauseIndex, query: str = "", depth: int = 3) -> list[Hit]:
     """For a question asking for the call: when the best clause states no penalty (U9 9 "On the buzzer,
     players must relinquish control of the puck"), one of the next that states one (U9 11 "Failure to
     relinquish control of the puck ... may result in a penalty") comes first when it scores at least
-    PENALTY_SHARE of the best."""
+    PENALTY_SHARE of the best, and says every word of ``query`` that the best one does: not a penalty for
+    something else ("what's the penalty for a hand pass": FIRS 6.4.20 E, a face-off, not 6.4.20 A's minor
+    for closing the hand on the puck)."""
     if not hits or states_penalty(hits[0].clause, index):
         return hits
     top = hits[0].clause
@@ -1756,7 +1760,8 @@ def penalty_stated_first(hits: list[Hit], index: ClauseIndex, depth: int = 3) ->
             # clause right after it gives "for a violation of this rule" the penalty (FIRS 6.4.27 E, F)
             return [hits[0], Hit(sib, hits[0].score)] + [h for h in hits[1:] if h.clause.id != sib.id]
     for i, h in enumerate(hits[1:depth], 1):
-        if h.score >= PENALTY_SHARE * hits[0].score and states_penalty(h.clause, index):
+        if (h.score >= PENALTY_SHARE * hits[0].score and states_penalty(h.clause, index)
+                and says_as_much(hits[0].clause, h.clause, query)):
             return [h] + hits[:i] + hits[i + 1:]
     return hits
 

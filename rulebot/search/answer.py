@@ -386,6 +386,16 @@ def _cleared_case(index: ClauseIndex, clause: Clause, query: str) -> str | None:
     return None
 
 
+def says_as_much(best: Clause, other: Clause, query: str) -> bool:
+    """Whether ``other`` says every word of ``query`` that ``best`` says (besides "penalty", "call" and
+    weak words): a penalty stated for the thing asked, not for something else ("what's the penalty for a
+    hand pass": FIRS 6.4.20 E, a face-off, not 6.4.20 A's minor for closing the hand on the puck)."""
+    from rulebot.search.ranker import WEAK_STEMS
+
+    asked = set(terms(query)) - WEAK_STEMS - {"penalti", "call"}
+    return asked & set(terms(best.text)) <= set(terms(other.text))
+
+
 def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | None:
     """For "what's the call" questions: the penalty the best penalty-stating clause imposes, in the
     ruleset's terms with durations, then its sentence.  None when no top clause states a penalty."""
@@ -398,7 +408,10 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
     # Championship finals is not the penalty for fighting (6.4.19 B is)
     # the close contenders only: a generic "Minor penalty – 2 minute" far below the clause that
     # answers ("must be ready ... Otherwise ... a technical loss") is not the call
-    top4 = [h for h in hits[:4] if h.score >= CALL_SCORE_SHARE * hits[0].score]
+    # a best clause that rules with a face-off and no penalty: only a penalty for the same thing is the call
+    ruled = bool(hits) and hits[0].clause.kind != "definition" and bool(FACEOFF_PLACE.search(hits[0].clause.text))
+    top4 = [h for h in hits[:4] if h.score >= CALL_SCORE_SHARE * hits[0].score
+            and (h is hits[0] or not ruled or says_as_much(hits[0].clause, h.clause, query))]
     rules_with_paragraphs = {rule_of(index, h.clause) for h in top4 if h.clause.kind in ("paragraph", "item")}
 
     def later(h: Hit) -> int:
