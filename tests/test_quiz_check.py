@@ -172,3 +172,15 @@ def test_embedded_banks_pass_the_check():
     report = check_banks(None, load_index())
     assert report.banks, "no embedded banks found"
     assert report.problems == [], "\n" + "\n".join(map(str, report.problems))
+
+
+def test_feedback_quotes_the_whole_sentence_a_bank_quotes_from():
+    from rulebot.corpus import load_index
+    from rulebot.quiz.bank import Cite
+    from rulebot.quiz.check import quote_in_full
+
+    index = load_index()
+    short = "a bench minor penalty shall be assessed first and if such conduct continues"
+    full = quote_in_full(index, Cite(ruleset="rha", rule="601 (a)", quote=short))
+    assert full.startswith("In the case of a Coach") and full.endswith("a game misconduct penalty shall be assessed.")
+    assert quote_in_full(index, Cite(ruleset="rha", rule="601 (a)", quote="no such words")) == "no such words"

@@ -396,7 +396,16 @@ def _show_feedback(console: Any, feedback: Any) -> None:
                       f"The answer: {escape(feedback.right_answer)}")
     console.print(escape(feedback.explanation))
     for cite in feedback.cites:
-        console.print(f"  [cyan]{escape(cite.label)}[/]: \u201c{escape(cite.quote)}\u201d")
+        console.print(f"  [cyan]{escape(cite.label)}[/]: \u201c{escape(_quoted(cite))}\u201d")
+
+
+def _quoted(cite: Any) -> str:
+    """The cited sentences in full (:func:`rulebot.quiz.check.quote_in_full`); the clause index is read
+    the first time feedback is shown, not at start-up."""
+    from rulebot.corpus import load_index
+    from rulebot.quiz.check import quote_in_full
+
+    return quote_in_full(load_index(), cite)
 
 
 def _show_result(console: Any, result: Any, attempt_id: int) -> None:

@@ -333,6 +333,20 @@ def _find_quote(index: Any, ruleset: str, quote: str) -> list:
     return [c for c in index.by_ruleset(ruleset) if quote in normalise(f"{c.title} {c.text}")]
 
 
+def quote_in_full(index: Any, cite: Any) -> str:
+    """The sentences of the cited clause that hold ``cite.quote`` (a bank quotes a few words, "a bench
+    minor penalty shall be assessed first and if such conduct continues"; feedback shows the whole
+    sentence, which gives the answer); the quote itself when no clause's sentences hold it."""
+    quote = normalise(cite.quote)
+    for clause in _find_quote(index, cite.ruleset, quote):
+        said = [s for s in re.split(r"(?<=[.!?])\s+", clause.text or "") if s.strip()]
+        for n in range(1, len(said) + 1):  # the fewest sentences that hold it
+            for i in range(len(said) - n + 1):
+                if quote in normalise(" ".join(said[i:i + n])):
+                    return " ".join(said[i:i + n])
+    return cite.quote
+
+
 def address(index: Any, clause: Any) -> str | None:
     """The rule string that looks ``clause`` up again in its ruleset: its number, else its title,
     else ``"<parent number> <title>"`` (``"Annex B Boarding"``); None when none of them does (a title

@@ -445,7 +445,8 @@ class QuizPane(Vertical):
         if step.feedback is not None:
             self._waiting_next = True
             self.query_one("#quiz-answer", Input).display = False
-            self.query_one("#quiz-feedback", Static).update(feedback_text(step.feedback, last=self.session.done))
+            self.query_one("#quiz-feedback", Static).update(
+                feedback_text(step.feedback, last=self.session.done, index=self.app.library.index))  # type: ignore[attr-defined]
             self.query_one(QuestionCard).show_answered()
             self.query_one(QuestionCard).focus()
             self.call_after_refresh(self.query_one("#quiz-question", VerticalScroll).scroll_end, animate=False)
@@ -486,8 +487,11 @@ class QuizPane(Vertical):
         self.query_one("#quiz-start", Button).focus()
 
 
-def feedback_text(feedback: Any, last: bool = False) -> Content:
-    """Practice feedback: right or wrong, the right answer, the explanation and the quoted clauses."""
+def feedback_text(feedback: Any, last: bool = False, index: Any = None) -> Content:
+    """Practice feedback: right or wrong, the right answer, the explanation and the quoted clauses (with
+    ``index``, each quote's whole sentence, :func:`rulebot.quiz.check.quote_in_full`)."""
+    from rulebot.quiz.check import quote_in_full
+
     if feedback.correct:
         lines = [Content.from_markup("[b $success]Right.[/]")]
     elif feedback.response is None:
@@ -497,7 +501,8 @@ def feedback_text(feedback: Any, last: bool = False) -> Content:
                                      y=feedback.response.display(feedback.item), a=feedback.right_answer)]
     lines.append(Content(feedback.explanation))
     for cite in feedback.cites:
-        lines.append(Content.from_markup("[b]$label[/b]: “$quote”", label=cite.label, quote=cite.quote))
+        quote = quote_in_full(index, cite) if index is not None else cite.quote  # the whole sentence
+        lines.append(Content.from_markup("[b]$label[/b]: “$quote”", label=cite.label, quote=quote))
     lines.append(Content.from_markup("[dim]$n[/dim]", n="Press Enter for your result." if last
                                      else "Press Enter for the next question."))
     return Content("\n").join(lines)
