@@ -185,3 +185,11 @@ def test_one_in_a_follow_up_is_what_the_question_before_asked_about():
     a = chat.ask("and who can call one?")
     # "one" is the time-out asked about, not "Time", the heading its rule sits under (ball hockey 8)
     assert a.extra["resolved_question"] == "and who can call time-out?" and a.citations[0].rule == "8"
+
+
+def test_a_signal_follow_up_on_a_sheet_rule_asks_for_the_name_the_rule_opens_with():
+    convo = Conversation(get_searcher())
+    convo.ask("goalie holds the ball for ages in ball hockey, what's the call?")
+    answer = convo.ask("what's the signal for that?")
+    # ball hockey 35 "Delay of game: ..." sits under the section "Penalties": the signal for delay of game
+    assert "Delay of Game" in answer.answer and "Penalties?" not in answer.question

@@ -28,6 +28,8 @@ _CLASS = re.compile(r"\b(?:game misconduct|gross misconduct|double minor|bench m
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)
 #: What a short question asks about: the words after its last "is a", "for", "about" ... ("how long is a
 #: time-out?" -> "time-out", "what's the penalty for spearing" -> "spearing").
+#: A rule that opens with its name: "Delay of game: Any player/team ...", "Holding: Using the free hand ...".
+_OPENING_NAME = re.compile(r"^\s*([A-Z][\w'/ -]{2,40}?):\s")
 _ASKED_ABOUT = re.compile(r"\b(?:is|are|for|about|of|on)\s+(?:(?:a|an|the)\s+)?(?P<subject>[\w'-]+(?:\s+[\w'-]+){0,2})"
                           r"\s*[?.!]*\s*$", re.I)
 #: Words that qualify a call rather than name another infraction ("what about a major?").
@@ -168,13 +170,22 @@ class Conversation:
                 for c in [clause, *self.searcher.index.ancestors(clause)]:
                     if c.title and c.kind in ("rule", "definition", "signal", "table-row"):
                         return c.title
-        # no rule title (a sheet's sentence under a section heading such as "Time"): what the question
-        # itself asked about ("how long is a time-out?" -> "time-out")
+        # no rule title: the name a sheet's rule opens with ("Delay of game: Any player/team deliberately
+        # delaying ...", ball hockey 35)
+        if cites:
+            clause = self.searcher.index.get(cites[0].clause_id)
+            named = _OPENING_NAME.match(clause.text) if clause is not None else None
+            if named:
+                return named.group(1)
+        # ... else (a sheet's sentence under a section heading such as "Time"): what the question itself
+        # asked about ("how long is a time-out?" -> "time-out")
         asked = parse_query(self.searcher.index, turn.asked, turn.ruleset).text or turn.asked  # not "in ball hockey"
         m = _ASKED_ABOUT.search(asked)
         if m:
             return m.group("subject")
-        return (cites[0].title if cites else "") or turn.asked
+        # the question itself, not its section's heading ("goalie covers the ball in the crease", not
+        # ball hockey's "Penalties")
+        return asked.strip(" ?.!") or turn.asked
 
     def ask(self, text: str, limit: int = 5) -> Answer:
         """Answer ``text`` in the context of the previous turn and remember the exchange.
