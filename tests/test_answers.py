@@ -2375,3 +2375,26 @@ def test_a_clause_with_no_number_does_not_answer_how_many_because_it_speaks_of_o
     s = get_searcher()
     # FIRS 5.5.2 B "One time-out ... per half", not 5.5.2 D "No time-outs ... during an overtime period"
     assert s.ask("how many timeouts does a team get", "firs-2017").citations[0].rule == "5.5.2 B"
+
+
+def test_whether_something_is_allowed_is_answered_by_the_rules_basic_case():
+    s = get_searcher()
+    # RHA 604 (a) "A minor penalty or major penalty ... on any player who intentionally body checks", not
+    # 604 (f) "Body Checking may also be treated as a match penalty"
+    assert s.ask("can you body check", "rha").citations[0].rule == "604 (a)"
+
+
+def test_the_number_of_things_asks_a_count_not_a_jersey_number():
+    from rulebot.search.text import respell
+
+    assert respell("what is the minimum number of players to start") == "what is the minimum players to start"
+    assert "same number of points" in respell("finished with the same number of points")
+    s = get_searcher()
+    # FIRS 5.3 B "To start a game a team must have a goalie and four skaters", not 3.2.9 C's jersey numbers
+    assert s.ask("minimum number of players to start a game", "firs-2017").citations[0].rule == "5.3 B"
+
+
+def test_one_foot_in_the_box_counts_nothing():
+    s = get_searcher()
+    # ball hockey 11 "All games will be played 4 on 4", not 14's "at least one foot in the blue box"
+    assert s.ask("how many players on the floor", "ball-hockey").citations[0].rule == "11"

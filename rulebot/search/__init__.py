@@ -89,6 +89,10 @@ GOAL_WEIGHT = 1.3
 FACEOFF_FOR_GOAL = 0.8
 #: A rule telling an official's gesture: "the Referee ... shall raise an arm to indicate", "the
 #: linesman shall extend his arm".
+#: A question that opens by asking whether something may be done ("can you body check?", "is
+#: slashing allowed", "are we allowed to ...").
+_ASKS_ALLOWED = re.compile(r"^\W*(?:(?:can|may|could) (?:you|we|i|a player|players|he|she|they|the goalie)\b"
+                           r"|(?:is|are) (?:it|we|you|players?|he|she|they)? ?(?:allowed|legal|permitted)\b)", re.I)
 #: The signal concepts that tell a gesture of the arms or hands (:func:`rulebot.signals.signal_concepts`).
 _GESTURE_CONCEPTS = frozenset({"arm", "one_hand", "pair", "above_head"})
 #: A list item's gesture goes first when it shares this much more with the one told (concept weights).
@@ -223,6 +227,10 @@ class Searcher:
         if intent.penalty:
             reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked, query), query),
                                             self.index, rest)
+        elif _ASKS_ALLOWED.match(query):
+            # "can you body check?": whether it is allowed is the rule's basic case (RHA 604 (a)), not an
+            # aggravated form ("may also be treated as a match penalty", 604 (f))
+            reranked = self.prefer_basic_case(reranked, query)
         if intent.number:
             reranked = self.prefer_numbered_subject(reranked, rest, query)
         reranked = prefer_defining_clause(reranked, query, intent)  # "when the book says 'altercation', ..."
@@ -1531,7 +1539,7 @@ _EXTRA_TIME = re.compile(r"\bover-?time\b|\bsudden death\b|\bshoot-?outs?\b|\bOT
 #: words after it that make it no count ("one of", "one another", "one stick length").
 _ONE_COUNTS = frozenset("of only just exactly allowed least most than minimum maximum have has get gets receive "
                         "with and".split())
-_ONE_NOT_COUNTED = frozenset("of another who which that stick".split())
+_ONE_NOT_COUNTED = frozenset("of another who which that stick foot hand knee skate arm leg".split())
 _ONE_HYPHENATED = re.compile(r"\bone-(?=\w)", re.I)
 
 

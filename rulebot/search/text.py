@@ -87,6 +87,7 @@ def respell(text: str) -> str:
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     text = _SWEARS_THAT.sub("insists ", text)  # "my partner swears it went in off a skate": no profanity
     text = _HOLD_ON.sub("wait", text)  # "rookie wants to whistle it, I say hold on": no holding
+    text = _NUMBER_OF.sub(r"\1 ", text)  # "the minimum number of players": a count asked, not a jersey number
     syn = load_synonyms()
     short = syn.abbreviations
     letters = [ch for ch in text if ch.isalpha()]
@@ -113,6 +114,8 @@ def respell(text: str) -> str:
 #: he'd served it"), not the profanity of "swears at the ref".
 _SWEARS_THAT = re.compile(r"\b(?:swears|swore|sworn|swearing)\s+(?:blind\s+|up and down\s+)?(?=(?:that|it|it's|its|"
                           r"he|she|they|he's|she's|they're|the|there|this|his|her|their|we|our|i|i'm)\b)", re.I)
+#: "Number of" asking a count ("minimum number of players to start", "what's the number of time-outs").
+_NUMBER_OF = re.compile(r"\b(minimum|maximum|min|max|total|least|most|right|what)\s+number of\s+", re.I)
 #: "Hold on", "hold off" as waiting ("I say hold on", "hold off on the whistle until ..."), not holding the
 #: puck or a player ("holds on to the puck", "held him off").
 _HOLD_ON = re.compile(r"\bhold (?:on|off|up)\b(?=\s*(?:[.,;:!?]|$|-|a (?:sec|second|minute|moment)\b|and\b|until\b|till\b"
