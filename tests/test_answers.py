@@ -2398,3 +2398,23 @@ def test_one_foot_in_the_box_counts_nothing():
     s = get_searcher()
     # ball hockey 11 "All games will be played 4 on 4", not 14's "at least one foot in the blue box"
     assert s.ask("how many players on the floor", "ball-hockey").citations[0].rule == "11"
+
+
+def test_everyday_readings_leave_the_rules_words_alone():
+    from rulebot.search.intent import classify
+    from rulebot.search.query import later_game_words, spoken_rule_numbers, time_out_call_words
+    from rulebot.search.text import respell
+
+    # a number after "rule" is a rule number only where one can be
+    assert spoken_rule_numbers("is the rule two minutes or four for high sticking") == \
+        "is the rule two minutes or four for high sticking"
+    assert spoken_rule_numbers("under the rules one ref is enough?") == "under the rules one ref is enough?"
+    assert spoken_rule_numbers("what's rule thirty five?") == "what's rule 35?"
+    # the goalie holding on to the puck, and profanity, stay as said
+    assert "hold on" in respell("the goalie tried to hold on, what's the call?")
+    assert "swearing" in respell("player swearing the whole game, what's the call?")
+    # a hand put out is a gesture; a call handed out is not
+    assert classify("ref sticks a hand out to the side, what does it mean").signal
+    # the current game is no later game; a time-out taken is no question of who calls one
+    assert not later_game_words("he got a minor, can he come back in the final minute tonight?")
+    assert not time_out_call_words("can the goalie go to the bench during a time-out?")

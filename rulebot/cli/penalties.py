@@ -63,9 +63,12 @@ def run(args: argparse.Namespace) -> int:
               f"lengths where it sets them (rulebot penalties --classes --ruleset {ruleset})", file=sys.stderr)
     if not hits:
         if ruleset is not None and not query and not args.code and not penalties.infractions(index, ruleset):
-            # the Youth Cup sheet defines penalty classes, not infractions
-            raise NotFoundError(f"the {index.rulesets[ruleset].short_name} rules list no infractions, only penalty "
-                                f"classes: rulebot penalties --classes --ruleset {ruleset}")
+            name = index.rulesets[ruleset].short_name
+            if penalties.penalty_classes(index, ruleset):
+                # the Youth Cup sheet defines penalty classes, not infractions
+                raise NotFoundError(f"the {name} rules list no infractions, only penalty classes: "
+                                    f"rulebot penalties --classes --ruleset {ruleset}")
+            raise NotFoundError(f"the {name} rules list no infractions and no penalty classes")
         what = f"{query!r}" if query else "the filters"
         raise NotFoundError(f"no infraction matches {what}")
     if args.json:

@@ -19,12 +19,13 @@ stdout as JSON.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import time
 from typing import Any
 
-from rulebot.errors import ExitStatus, NotFoundError, UsageError
+from rulebot.errors import ExitStatus, NotFoundError, RulebotError, UsageError
 
 #: Questions in a quiz when ``--count`` is not given.
 DEFAULT_COUNT = 10
@@ -400,12 +401,23 @@ def _show_feedback(console: Any, feedback: Any) -> None:
 
 
 def _quoted(cite: Any) -> str:
-    """The cited sentences in full (:func:`rulebot.quiz.check.quote_in_full`); the clause index is read
-    the first time feedback is shown, not at start-up."""
-    from rulebot.corpus import load_index
+    """The cited sentences in full (:func:`rulebot.quiz.check.quote_in_full`); the bank's quote when the
+    clause index cannot be read.  The index is read the first time feedback is shown, not at start-up."""
     from rulebot.quiz.check import quote_in_full
 
-    return quote_in_full(load_index(), cite)
+    index = _feedback_index()
+    return quote_in_full(index, cite) if index is not None else cite.quote
+
+
+@functools.lru_cache(maxsize=1)
+def _feedback_index() -> Any:
+    """The clause index for quiz feedback, read once per process; None when it cannot be read."""
+    from rulebot.corpus import load_index
+
+    try:
+        return load_index()
+    except RulebotError:
+        return None
 
 
 def _show_result(console: Any, result: Any, attempt_id: int) -> None:

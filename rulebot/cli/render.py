@@ -13,13 +13,16 @@ def console():
     return Console(highlight=False)
 
 
-def indented(text: str, indent: int, width: int) -> str:
+def indented(text: str, indent: int, width: int | None) -> str:
     """``text`` wrapped to ``width`` columns with every line ``indent`` spaces in, so a long clause
-    stays one block under its number."""
+    stays one block under its number; one line, indented, for ``width`` None (output that is no terminal,
+    so that ``| grep`` finds a whole clause)."""
     import textwrap
 
     pad = " " * indent
-    return textwrap.fill(text, width=max(width, indent + 20), initial_indent=pad, subsequent_indent=pad)
+    if width is None or width < indent + 20:
+        return pad + text
+    return textwrap.fill(text, width=width, initial_indent=pad, subsequent_indent=pad, break_on_hyphens=False)
 
 
 def print_answer(answer: Answer, index: ClauseIndex) -> None:
@@ -46,7 +49,8 @@ def print_answer(answer: Answer, index: ClauseIndex) -> None:
             title = f" {escape(c.title)}" if c.title and not names_title(c.rule, c.title) else ""
             con.print(f"[bold cyan]{i}. {escape(rule_name(name, c.rule))}[/bold cyan]{title}{layer}")
             if c.text:
-                con.print(f"[dim]{escape(indented(f'“{c.text}”', 3, con.width))}[/dim]")
+                con.print(f"[dim]{escape(indented(f'“{c.text}”', 3, con.width if con.is_terminal else None))}[/dim]",
+                          soft_wrap=not con.is_terminal)
 
 
 def print_clause_tree(clause: Clause, index: ClauseIndex) -> None:
@@ -63,4 +67,4 @@ def print_clause_tree(clause: Clause, index: ClauseIndex) -> None:
             con.print(f"{pad}[bold cyan]{escape(head)}[/bold cyan]")
         if c.text:
             # wrapped lines keep the clause's indent (a long clause stays readable as one block)
-            con.print(escape(indented(c.text, len(pad) + 2, con.width)))
+            con.print(escape(indented(c.text, len(pad) + 2, con.width if con.is_terminal else None)), soft_wrap=not con.is_terminal)

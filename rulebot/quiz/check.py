@@ -337,9 +337,16 @@ def quote_in_full(index: Any, cite: Any) -> str:
     """The sentences of the cited clause that hold ``cite.quote`` (a bank quotes a few words, "a bench
     minor penalty shall be assessed first and if such conduct continues"; feedback shows the whole
     sentence, which gives the answer); the quote itself when no clause's sentences hold it."""
+    from rulebot.search.answer import sentences
+
+    if cite.ruleset not in getattr(index, "rulesets", {}):
+        return cite.quote
     quote = normalise(cite.quote)
-    for clause in _find_quote(index, cite.ruleset, quote):
-        said = [s for s in re.split(r"(?<=[.!?])\s+", clause.text or "") if s.strip()]
+    cited = index.lookup(cite.ruleset, cite.rule)
+    own = [c for c in index.subtree(cited) if c.text] if cited is not None else []
+    # the cited clause (and its parts) first; the ruleset's others only when the quote is not there
+    for clause in [c for c in own if quote in normalise(c.text)] or _find_quote(index, cite.ruleset, quote):
+        said = sentences(clause.text or "")
         for n in range(1, len(said) + 1):  # the fewest sentences that hold it
             for i in range(len(said) - n + 1):
                 if quote in normalise(" ".join(said[i:i + n])):

@@ -12,16 +12,17 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (ASKS_A_STEP, announced_steps, ends_announcing, NOT_A_PENALTY, says_as_much, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
-                                   ask_answers_in, best_sentences, citation, goal_ruling, label, named_below,
+from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
+                                   announced_steps, ask_answers_in, best_sentences, citation, goal_ruling, label, named_below,
                                    nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
                                    procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
-                                   sentences, sentences_and_asking, short_answer, unanswered_parts)
+                                   says_as_much, sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
                                    Intent, classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, parse_query, rulebook_words, without_request
-from rulebot.search.text import STOP_WORDS, fold, introduces_list, kept, load_synonyms, respell, stem, terms, words
+from rulebot.search.text import (STOP_WORDS, ends_announcing, fold, introduces_list, kept, load_synonyms, respell, stem,
+                                 terms, words)
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
 
@@ -70,7 +71,7 @@ NO_NUMBER_WEIGHT = 0.75
 #: whose numbers are none of the asked unit ("six (6) floor players" for "how long do they get") weighs this.
 UNIT_MISS_WEIGHT = 0.8
 _ASKS_TIME = re.compile(r"\bhow long (?!(?:is|are|can|may|must|should)\s+(?:[\w']+\s+){0,3}?(?:stick|blade|rink|floor|crease|net|goal|cage|"
-                        r"surface|area|line|zone|circle|box|bench|shaft|handle)e?s?\b)"
+                        r"surface|area|line|zone|circle|box|bench|shaft|handle)e?s?(?:\s+be)?\s*(?:[?.!,]|$))"
                         r"|\bhow (?:many|much) (?:minutes|seconds|time)\b|\bhow soon\b|\bhow quickly\b", re.I)
 _ASKS_DISTANCE = re.compile(r"\bhow (?:deep|wide|big|high|tall|thick|large)\b"
                             r"|\bhow far (?:back|away|out|off|apart|from|in|into|up|is|are|do|does|must|should)\b"
@@ -87,16 +88,17 @@ ROW_FLOOR = 0.5
 GOAL_WEIGHT = 1.3
 #: weight of a clause naming a face-off place for a question whether a goal stands
 FACEOFF_FOR_GOAL = 0.8
-#: A rule telling an official's gesture: "the Referee ... shall raise an arm to indicate", "the
-#: linesman shall extend his arm".
 #: A question that opens by asking whether something may be done ("can you body check?", "is
 #: slashing allowed", "are we allowed to ...").
 _ASKS_ALLOWED = re.compile(r"^\W*(?:(?:can|may|could) (?:you|we|i|a player|players|he|she|they|the goalie)\b"
-                           r"|(?:is|are) (?:it|we|you|players?|he|she|they)? ?(?:allowed|legal|permitted)\b)", re.I)
+                           r"(?!\s+(?:please\s+)?(?:tell|explain|show|remind|give|help|ask|see|get|find|look|read|pull)\b)"
+                           r"|(?:is|are) (?:it |we |you |players? |he |she |they |\w+ )?(?:allowed|legal|permitted)\b)", re.I)
 #: The signal concepts that tell a gesture of the arms or hands (:func:`rulebot.signals.signal_concepts`).
 _GESTURE_CONCEPTS = frozenset({"arm", "one_hand", "pair", "above_head"})
 #: A list item's gesture goes first when it shares this much more with the one told (concept weights).
 GESTURE_ITEM_MARGIN = 0.5
+#: A rule telling an official's gesture: "the Referee ... shall raise an arm to indicate", "the
+#: linesman shall extend his arm".
 _OFFICIAL_GESTURE = re.compile(r"\b(?:referee|official|linesman|linesmen|judge)s?\b[^.]{0,60}\b(?:raise|raises|raised"
                                r"|drop|drops|extend|extends|extended|hold|holds|point|points)\s+(?:an?|the|his|her"
                                r"|their|both|one)?\s*(?:arm|arms|hand|hands)\b", re.I)
@@ -622,12 +624,12 @@ class Searcher:
         weighed up and the aggravated ones down."""
         q = query.lower()
         asks_aggravated = bool(_AGGRAVATED.search(q) or _ASKS_MAJOR.search(q))
-        concepts: list[frozenset[str]] = []  # read once, and only when a clause needs them
+        read: list[list[frozenset[str]]] = []  # the question's concepts, read once and only when needed
 
         def own_concepts() -> list[frozenset[str]]:
-            if not concepts:
-                concepts.extend(g for _, g in self.ranker.concepts(query) if not g <= WEAK_STEMS)
-            return concepts
+            if not read:
+                read.append([g for _, g in self.ranker.concepts(query) if not g <= WEAK_STEMS])
+            return read[0]
 
         def own_case(c) -> bool:
             return self._own_case(c, own_concepts())
@@ -655,7 +657,11 @@ class Searcher:
         number; a clause with no number at all weighs less (it cannot say how long).  When ``question``
         asks for a time ("how long can he hold it") or a distance ("how far back"), a clause none of whose
         numbers is of that unit weighs UNIT_MISS_WEIGHT when the question's first part asks so ("ten
-        minutes to dress", FIRS 6.1.5 B, before "six (6) floor players", 3.1.1 A)."""
+        minutes to dress", FIRS 6.1.5 B, before "six (6) floor players", 3.1.1 A), and a number of the other
+        unit next to the asked word gains nothing ("how long can he keep it in his glove": FIRS 3.2.5 C's
+        centimetres).  An overtime clause gains nothing for a question that asks no extra time ("how long
+        are the halves") and weighs NO_NUMBER_WEIGHT when it gives no number ("No time-outs ... during an
+        overtime period" for "how many time-outs")."""
 
         first = question_parts(question)[0] if question else ""  # "How do we restart, and how close ...": a place
         units = (_TIME_UNITS if _ASKS_TIME.search(first) else
@@ -694,11 +700,14 @@ class Searcher:
         his stick at the other": FIRS 6.4.30 C, "... in the course of any altercation", not 6.4.30 A's
         slashing)."""
         basic = self._basic_case(clause)
-        d = self.ranker.doc_of.get(clause.id)
-        b = self.ranker.doc_of.get(basic.id) if basic is not None else None
-        if basic is None or basic.id == clause.id or d is None or b is None:
+        return basic is not None and basic.id != clause.id and self._meets_beyond(clause, basic, concepts)
+
+    def _meets_beyond(self, clause, other, concepts: list[frozenset[str]]) -> bool:
+        """Whether ``clause`` meets a concept of the question that ``other`` does not (by index terms)."""
+        d, o = self.ranker.doc_of.get(clause.id), self.ranker.doc_of.get(other.id)
+        if d is None or o is None:
             return False
-        own, base = self.ranker.doc_terms[d], self.ranker.doc_terms[b]
+        own, base = self.ranker.doc_terms[d], self.ranker.doc_terms[o]
         return any(g & own and not g & base for g in concepts)
 
     def _note_of_the_case(self, clause, concepts: list[frozenset[str]]) -> bool:
@@ -706,12 +715,7 @@ class Searcher:
         the case it is written for ("... they have a bye in the next round": FIRS 6.4.19 F NOTE, "If the
         suspended player's team draws a bye ...", not only 8.2 A's suspension for the next game)."""
         parent = self.index.get(clause.parent) if clause.parent else None
-        d = self.ranker.doc_of.get(clause.id)
-        p = self.ranker.doc_of.get(parent.id) if parent is not None else None
-        if d is None or p is None:
-            return False
-        own, base = self.ranker.doc_terms[d], self.ranker.doc_terms[p]
-        return any(g & own and not g & base for g in concepts)
+        return parent is not None and self._meets_beyond(clause, parent, concepts)
 
     def _basic_case(self, clause):
         """The first clause under ``clause``'s parent that imposes a penalty (the rule's basic case), or None."""
@@ -1672,7 +1676,7 @@ _ASKED_TERM = re.compile(
     r"|\bwhat(?:'?s| is) (?:an? |the )(?P<g>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)(?: in (?:the )?[\w-]+)? like\b"
     # "what's the difference between directing the puck and it bouncing off him": both things
     r"|\bdifference between (?:an? |the )?(?P<e>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?) and (?:an? |the )?"
-    r"(?P<f>[a-z][\w-]*(?: [a-z][\w-]*){0,5}?)\s*(?:[?.!,;:]|$)",
+    r"(?P<f>[a-z][\w-]*(?: [a-z][\w-]*){0,5}?)(?: in (?:the )?[\w-]+)?\s*(?:[?.!,;:]|$| and\b| when\b)",
     re.I)
 #: "When is a stick considered broken?": the thing and the state asked of it ("broken stick").
 _WHEN_CONSIDERED = re.compile(r"\bwhen (?:is|are|does|do) (?:an? |the )?(?P<thing>[a-z][\w-]*) (?:considered|deemed|"
@@ -1708,13 +1712,16 @@ _CONSIDERED_THE = re.compile(r"\b(?:shall|will) be (?:considered|deemed) (?:to b
 
 
 #: "... shall be known as the Referee's Crease", "referred to as the goal line": a clause naming what it describes.
-_KNOWN_AS = re.compile(r"\b(?:known as|referred to as|(?:is|are) called)\s+((?:the |an? )?[\w'’ -]{2,40})", re.I)
+_KNOWN_AS = re.compile(r"\b(?:known as|referred to as)\s+(?:the |an? )?([\w'’ -]{2,40})", re.I)
 
 
-def _said_by(term: str, name: str) -> bool:
-    """Whether every word of ``term`` is one of ``name``'s, by stem or shortened ("directed" and "Directing
-    the Puck", "ref's crease" and "Referee s Crease")."""
+def _said_by(term: str, name: str, shortened: bool = False) -> bool:
+    """Whether every word of ``term`` is one of ``name``'s by stem, or a shortening of one ("directed" and
+    "Directing the Puck", "ref's crease" and "Referee s Crease"); with ``shortened``, every word of ``term``
+    is one of ``name``'s or has one of them as its shortening."""
     asked, named = set(terms(term)), set(terms(name))
+    if shortened:
+        return bool(asked) and all(any(a.startswith(n) for n in named) for a in asked)
     return bool(asked) and all(any(n.startswith(a) for n in named) for a in asked)
 
 
@@ -1732,8 +1739,8 @@ def defines_term(clause, term: str) -> bool:
         return True
     # "This area shall be known as the Referee s Crease" (RHA 107 (a)): the clause names what it tells of
     named = _KNOWN_AS.search(clause.text)
-    if named is not None and _said_by(term, named.group(1)):
-        return True
+    if named is not None and _said_by(term, named.group(1)) and _said_by(named.group(1), term, shortened=True):
+        return True  # both ways: "crease" alone is not the Referee s Crease
     # "The last player to touch the puck ... shall be considered the player in possession" (RHA 624 NOTE 1)
     said = _CONSIDERED_THE.search(clause.text)
     return said is not None and re.search(rf"\b{re.escape(term)}\b", said.group(1), re.I) is not None

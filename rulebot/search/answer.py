@@ -387,8 +387,8 @@ def _cleared_case(index: ClauseIndex, clause: Clause, query: str) -> str | None:
 
 
 def says_as_much(best: Clause, other: Clause, query: str) -> bool:
-    """Whether ``other`` says every word of ``query`` that ``best`` says (besides "penalty", "call" and
-    weak words): a penalty stated for the thing asked, not for something else ("what's the penalty for a
+    """Whether ``other``'s text says every word of ``query`` that ``best``'s text says (besides "penalty",
+    "call" and weak words): a penalty stated for the thing asked, not for something else ("what's the penalty for a
     hand pass": FIRS 6.4.20 E, a face-off, not 6.4.20 A's minor for closing the hand on the puck)."""
     from rulebot.search.ranker import WEAK_STEMS
 

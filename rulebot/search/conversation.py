@@ -26,10 +26,11 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<a>.+?)[\s?.
 _CLASS = re.compile(r"\b(?:game misconduct|gross misconduct|double minor|bench minor|minor|major|misconduct|match)"
                     r"(?:\s+penalt(?:y|ies))?\b", re.I)
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)
+#: A rule that opens with its name, one to four words: "Delay of game: Any player/team ...", "Holding: Using
+#: the free hand ..." (not an opening condition: "If a team is not ready by game time: ...").
+_OPENING_NAME = re.compile(r"^\s*(?!(?:If|When|After|Before|Exception|The|A|An|In|On)\b)([A-Z][\w'/-]*(?: [\w'/-]+){0,3}):\s")
 #: What a short question asks about: the words after its last "is a", "for", "about" ... ("how long is a
 #: time-out?" -> "time-out", "what's the penalty for spearing" -> "spearing").
-#: A rule that opens with its name: "Delay of game: Any player/team ...", "Holding: Using the free hand ...".
-_OPENING_NAME = re.compile(r"^\s*([A-Z][\w'/ -]{2,40}?):\s")
 _ASKED_ABOUT = re.compile(r"\b(?:is|are|for|about|of|on)\s+(?:(?:a|an|the)\s+)?(?P<subject>[\w'-]+(?:\s+[\w'-]+){0,2})"
                           r"\s*[?.!]*\s*$", re.I)
 #: Words that qualify a call rather than name another infraction ("what about a major?").

@@ -172,7 +172,8 @@ _NUMBER = re.compile(r"\b(how (?:long|many|much|far|near|big|wide|high|few|old|t
 #: maximum number of players"), not a request for a definition.
 _WHAT_IS = re.compile(r"\bwhat(?:'s| is| are)\b", re.I)
 #: "What's the ref's crease in RHA like?": what a thing of the rules is, also when its size is asked too.
-_WHAT_LIKE = re.compile(r"\bwhat(?:'?s| is) (?:the|a|an) [\w'-]+(?: [\w'-]+){0,2}(?: in (?:the )?[\w-]+)? like\b", re.I)
+_WHAT_LIKE = re.compile(r"\bwhat(?:'?s| is) (?:the|a|an) (?!call\b|penalty\b|ruling\b|punishment\b)[\w'-]+(?: [\w'-]+){0,2}"
+                        r"(?: in (?:the )?[\w-]+)? like\b", re.I)
 
 
 #: "Where is the face-off after ...", "where does play restart": the place play resumes.
@@ -261,14 +262,14 @@ def _gesture_first(question: str) -> bool:
 
 
 #: "Hand out" as giving ("what penalty do I hand out", "handed down a major"), not someone's hand.
-_HAND_AS_GIVE = re.compile(r"(?<!his )(?<!her )(?<!the )(?<!one )(?<!both )(?<!their )(?<!own )(?<!my )"
-                           r"\bhand(?:s|ed|ing)?\s+(?:out|down)\b", re.I)
+_HAND_AS_GIVE = re.compile(r"\b(?:to|i|we|you|he|she|they|ref|refs|referee|referees|did|do|does|will|would|should|can"
+                           r"|could|must)\s+hand(?:s|ed|ing)?\s+(?:out|down)\b", re.I)
 
 
 @lru_cache(maxsize=4096)
 def classify(question: str) -> Intent:
     """Read a question's intent from its words (no model, a few word lists and patterns)."""
-    ws = words(_HAND_AS_GIVE.sub("give", question))
+    ws = words(_HAND_AS_GIVE.sub(lambda m: m.group(0).split()[0] + " give", question))
     wset = set(ws)
     gesture = sum(1 for w in ws if w in _GESTURE)
     body = bool(wset & _BODY)

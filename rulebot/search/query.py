@@ -26,7 +26,7 @@ _UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eig
                                       "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
 _UNITS["oh"] = 0
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
-_SAID = "|".join([*_UNITS, *_TENS, r"hundred(?:\s+and)?"])
+_SAID = "|".join([*_UNITS, *_TENS, r"hundred(?:\s+and(?=\s+(?:" + "|".join([*_UNITS, *_TENS]) + r")\b))?"])
 #: A rule number said aloud or dictated: "rule six twenty seven", "section six point four point eight",
 #: "six point four point eight" (two "point"s make it a rule number without the word "rule").
 _SPOKEN_NUMBER = re.compile(
@@ -60,6 +60,11 @@ def _said_digits(words: list[str]) -> str:
     return out
 
 
+#: What may follow a rule number of one word ("rule five about", "rule thirty five?"), unlike "rule two minutes".
+_ENDS_RULE_NUMBER = re.compile(r"\s*(?:[?.!,;:)]|$|(?:about|say|says|said|cover|covers|mean|means|in|of the|from|and)\b)",
+                               re.I)
+
+
 def spoken_rule_numbers(text: str) -> str:
     """``text`` with rule numbers said in words written in digits, as a dictated question has them:
     "what's rule six twenty seven about" -> "what's rule 627 about", "FIRS six point four point eight"
@@ -70,6 +75,8 @@ def spoken_rule_numbers(text: str) -> str:
         parts = [p.split() for p in re.split(r"\b(?:point|dot)\b", num.lower().replace("-", " "))]
         if not m.group("word") and len(parts) < 3:
             return m.group(0)
+        if len(parts) == 1 and len(parts[0]) == 1 and not _ENDS_RULE_NUMBER.match(text, m.end()):
+            return m.group(0)  # "is the rule two minutes or four?", "under the rules one ref is enough"
         digits = [_said_digits(p) for p in parts]
         if not all(digits):
             return m.group(0)
@@ -409,12 +416,13 @@ def injured_player_argue_words(question: str) -> str:
 #: player keep playing in the tournament", "is he allowed to play tomorrow") ...
 _PLAYS_AGAIN = re.compile(r"\b(?:can|could|may|will|is|does)\s+(?:he|she|they|the player|that player|the kid|that kid|"
                           r"the guy|that guy|him|our player|my player)\s+(?:still\s+|even\s+)?(?:be allowed to\s+)?"
-                          r"(?:dress|play|suit up|be in the line-?up|keep playing|come back|return|be eligible)\b", re.I)
+                          r"(?:dress|play|suit up|be in the line-?up|keep playing|come back|return|be eligible)\b"
+                          r"|\b(?:is|are) (?:he|she|they|the player|that player)\s+(?:still\s+)?allowed to (?:dress|play)\b",
+                          re.I)
 #: ... in a later game, not the rest of this one.
-_LATER_GAME = re.compile(r"\b(?:next (?:game|match)|tomorrow|this afternoon|this evening|tonight|later today|"
-                         r"(?:rest|remainder) of the (?:tournament|event|weekend)|in the tournament|semi-?finals?|"
-                         r"finals?|playoffs?|(?:our|their|his|her|the team's|his team's) (?:next|other) (?:game|match))\b",
-                         re.I)
+_LATER_GAME = re.compile(r"\b(?:next (?:game|match)|tomorrow|this afternoon|later today|"
+                         r"(?:rest|remainder) of the (?:tournament|event|weekend)|in the tournament|playoffs?|"
+                         r"(?:our|their|his|her|the team's|his team's) (?:next|other) (?:game|match))\b", re.I)
 
 
 def later_game_words(question: str) -> str:
@@ -429,10 +437,11 @@ def later_game_words(question: str) -> str:
 #: Whether a time-out may be called, or by whom or when ("can the coach call our timeout from the bench",
 #: "who's allowed to call it", "we tried to call our timeout after the whistle"), not one that was called.
 _ASKS_TIME_OUT_CALL = re.compile(
-    r"\b(?:who|whom|can|could|may|allowed to|tried to|try to|trying to|able to|supposed to|yell\w* for)\b"
-    r"[^.?!]{0,40}?\b(?:call\w*\s+(?:a\s+|an\s+|our\s+|their\s+|his\s+|the\s+|for\s+a\s+)?)?(?:time[- ]?outs?|(?-i:TO))\b"
+    r"\b(?:who|whom|can|could|may|allowed to|tried to|try to|trying to|able to|supposed to)\b"
+    r"[^.?!]{0,40}?\bcall\w*\s+(?:a\s+|an\s+|our\s+|their\s+|his\s+|the\s+)?time[- ]?outs?\b"
+    r"|\byell\w* for (?:a |our |their |the )?time[- ]?outs?\b"
     r"|\bwho\b[^.?!]{0,30}\bcall\w*\b(?:\s+(?:it|one))?", re.I)
-_A_TIME_OUT = re.compile(r"\btime[- ]?outs?\b|\bTO\b")
+_A_TIME_OUT = re.compile(r"\btime[- ]?outs?\b", re.I)
 
 
 def time_out_call_words(question: str) -> str:

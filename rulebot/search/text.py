@@ -86,7 +86,7 @@ def respell(text: str) -> str:
     text = _CLASS_BY_MINUTES.sub(lambda m: f"{m.group(1)} {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     text = _SWEARS_THAT.sub("insists ", text)  # "my partner swears it went in off a skate": no profanity
-    text = _HOLD_ON.sub("wait", text)  # "rookie wants to whistle it, I say hold on": no holding
+    text = _HOLD_ON.sub(r"\1wait", text)  # "rookie wants to whistle it, I say hold on": no holding
     text = _NUMBER_OF.sub(r"\1 ", text)  # "the minimum number of players": a count asked, not a jersey number
     syn = load_synonyms()
     short = syn.abbreviations
@@ -108,18 +108,18 @@ def respell(text: str) -> str:
     return _spelling_pattern(tuple(spell)).sub(lambda m: spell[m.group(0).lower()], text)
 
 
-#: "official" that says approved, not the referee: "which puck is official", "the official game
-#: roster" (written "officially", its stem without the referee's synonyms and everyday weight).
 #: "Swears" that says something is so ("my partner swears it went in off a skate", "the coach swore that
 #: he'd served it"), not the profanity of "swears at the ref".
-_SWEARS_THAT = re.compile(r"\b(?:swears|swore|sworn|swearing)\s+(?:blind\s+|up and down\s+)?(?=(?:that|it|it's|its|"
-                          r"he|she|they|he's|she's|they're|the|there|this|his|her|their|we|our|i|i'm)\b)", re.I)
-#: "Number of" asking a count ("minimum number of players to start", "what's the number of time-outs").
-_NUMBER_OF = re.compile(r"\b(minimum|maximum|min|max|total|least|most|right|what)\s+number of\s+", re.I)
-#: "Hold on", "hold off" as waiting ("I say hold on", "hold off on the whistle until ..."), not holding the
-#: puck or a player ("holds on to the puck", "held him off").
-_HOLD_ON = re.compile(r"\bhold (?:on|off|up)\b(?=\s*(?:[.,;:!?]|$|-|a (?:sec|second|minute|moment)\b|and\b|until\b|till\b"
-                      r"|on (?:the|my|his|blowing|calling)\b|for (?:a|the|him|them)\b|blowing\b|calling\b))", re.I)
+_SWEARS_THAT = re.compile(r"\b(?:swears|swore|sworn)\s+(?:blind\s+|up and down\s+)?(?=(?:that|it|it's|"
+                          r"he|she|they|he's|she's|they're|we|i|i'm)\s)", re.I)
+#: "Minimum number of" asking a count ("minimum number of players to start"), not a jersey number.
+_NUMBER_OF = re.compile(r"\b(minimum|maximum)\s+number of\s+", re.I)
+#: "Hold on", "hold off" said to wait ("I say hold on", "told him to hold off", "Hold on, ..."), not the
+#: goalie holding on to the puck ("the goalie tried to hold on").
+_HOLD_ON = re.compile(r"(\b(?:say|said|says|told (?:him|her|them|me) to|tell (?:him|her|them) to)\s+|^\s*|[.!?]\s+)"
+                      r"hold (?:on|off|up)\b", re.I)
+#: "official" that says approved, not the referee: "which puck is official", "the official game
+#: roster" (written "officially", its stem without the referee's synonyms and everyday weight).
 _OFFICIAL_ADJECTIVE = re.compile(
     r"(?:(?<=\bis )|(?<=\bare ))official(?=\s*(?:[?.!,;]|$|for\b|in\b|at\b|under\b))"
     r"|\bofficial(?= (?:puck|pucks|ball|balls|roster|rosters|score|scoresheet|score sheet|sheet|game sheet|"

@@ -475,7 +475,8 @@ class QuizPane(Vertical):
             self.history.finish_attempt(self.attempt_id, self.result)
         except RulebotError as err:
             self.app.notify(str(err), severity="error")
-        self.query_one("#result-summary", Static).update(result_text(self.result, self.attempt_id))
+        self.query_one("#result-summary", Static).update(
+            result_text(self.result, self.attempt_id, index=self.app.library.index))  # type: ignore[attr-defined]
         self.query_one("#quiz-switcher", ContentSwitcher).current = "quiz-result"
         self.query_one("#quiz-again", Button).focus()
 
@@ -508,7 +509,7 @@ def feedback_text(feedback: Any, last: bool = False, index: Any = None) -> Conte
     return Content("\n").join(lines)
 
 
-def result_text(result: Any, attempt_id: int | None) -> Content:
+def result_text(result: Any, attempt_id: int | None, index: Any = None) -> Content:
     """The result: score, pass or fail (exam), points by topic, clauses to reread, exam feedback."""
     pct = 100 * result.fraction
     head = f"Score: {result.score}/{result.total} ({pct:.0f}%)"
@@ -528,13 +529,13 @@ def result_text(result: Any, attempt_id: int | None) -> Content:
         lines.append(Content.from_markup("[b]Questions[/b]"))
         for fb in result.feedback:
             lines.append(Content.from_markup("[dim]$n.[/dim] $q", n=str(fb.item.position + 1), q=fb.question.question))
-            lines.append(_short_feedback(fb))
+            lines.append(_short_feedback(fb, index))
     if attempt_id is not None:
         lines.append(Content.from_markup("[dim]Attempt $a saved in your history.[/dim]", a=str(attempt_id)))
     return Content("\n").join(lines)
 
 
-def _short_feedback(fb: Any) -> Content:
-    body = feedback_text(fb)
+def _short_feedback(fb: Any, index: Any = None) -> Content:
+    body = feedback_text(fb, index=index)
     # Drop the "press Enter" line: the result page has its own button.
     return Content("\n").join(body.split("\n")[:-1])
