@@ -158,16 +158,30 @@ def synonym_phrases() -> list[str]:
     return sorted({phrase_term(m) for m in members if len(words(m)) > 1})
 
 
-def _phrases_in(stems: list[str], phrases: dict[str, T], longest: int) -> list[T]:
+def phrase_starts(phrases: dict[str, object]) -> dict[str, tuple[int, ...]]:
+    """The lengths (in stems) of the stem lines of ``phrases`` by their first stem ("too mani player" ->
+    {"too": (3,)}): where a phrase may start in a question, so :func:`_phrases_in` looks up only those."""
+    starts: dict[str, set[int]] = defaultdict(set)
+    for line in phrases:
+        first, *rest = line.split(" ")
+        starts[first].add(len(rest) + 1)
+    return {first: tuple(sorted(ns)) for first, ns in starts.items()}
+
+
+def _phrases_in(stems: list[str], phrases: dict[str, T], starts: dict[str, tuple[int, ...]]) -> list[T]:
     """What ``phrases`` maps each stem line found in a list of stems to (a phrase term, or the members
-    with that line), once per occurrence (n-gram lookup, not a scan of every phrase)."""
-    out = []
-    for n in range(1, longest + 1):  # n = 1: a phrase that is one compound ("time out" -> time_out)
-        for i in range(len(stems) - n + 1):
+    with that line), once per occurrence, shorter lines first (n-gram lookup of the lines that may start
+    at each stem, :func:`phrase_starts`; not a scan of every phrase)."""
+    found = []
+    for i, first in enumerate(stems):
+        for n in starts.get(first, ()):
+            if i + n > len(stems):
+                break
             term = phrases.get(" ".join(stems[i:i + n]))
             if term and not play_time(stems, i, n):  # "a five-minute overtime period" has no major
-                out.append(term)
-    return out
+                found.append((n, i, term))
+    found.sort(key=lambda x: (x[0], x[1]))
+    return [term for _, _, term in found]
 
 
 @lru_cache(maxsize=1)
@@ -229,9 +243,9 @@ class ClauseRanker:
         # ranker does not read and stem the list again
         self.synonyms = load_synonyms()
         self.members = _member_phrases()
-        self.members_longest = max((k.count(" ") + 1 for k in self.members), default=1)
+        self.member_starts = phrase_starts(self.members)
         phrases = {p[1:]: p for p in synonym_phrases()}  # "too mani player" -> "~too mani player"
-        longest = max((k.count(" ") + 1 for k in phrases), default=1)
+        starts = phrase_starts(phrases)
         run_title: dict[str | None, str] = {}
         for clause in index.all_clauses():
             if clause.kind not in SEARCHABLE_KINDS or not clause.text:
@@ -265,7 +279,7 @@ class ClauseRanker:
                 own = [t for w, t in us if w not in STOP_WORDS]
                 for t in own:
                     tf[t] += weight
-                for term in _phrases_in([t for w, t in us if w not in _FILLERS], phrases, longest):
+                for term in _phrases_in([t for w, t in us if w not in _FILLERS], phrases, starts):
                     tf[term] += weight
                 for term in counted_things(us):
                     tf[term] += weight
@@ -441,7 +455,7 @@ class ClauseRanker:
     def query_phrases(self, qwords: list[str]) -> list[str]:
         """The synonym-list phrases the query itself contains ("bad change", "too many men")."""
         stems = [term for w, term in units(qwords) if w not in _FILLERS]
-        return list(dict.fromkeys(m for ms in _phrases_in(stems, self.members, self.members_longest) for m in ms))
+        return list(dict.fromkeys(m for ms in _phrases_in(stems, self.members, self.member_starts) for m in ms))
 
     def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         """The query's distinct concepts: for each content word, the stems that express it (its own,
@@ -471,8 +485,8 @@ class ClauseRanker:
         for i in range(len(qstems)):
             # a phrase of the synonym list said in the question ("over the boards"): one concept with
             # the phrases it stands for ("out of play"), as a word is with its synonyms
-            for length in range(self.members_longest, 1, -1):
-                members = self.members.get(" ".join(qstems[i:i + length])) if i + length <= len(qstems) else None
+            for length in reversed(self.member_starts.get(qstems[i], ())):
+                members = self.members.get(" ".join(qstems[i:i + length])) if 1 < length and i + length <= len(qstems) else None
                 if not members or play_time(qstems, i, length):
                     continue
                 group = frozenset(t for m in members for gi in syn.by_phrase.get(tuple(words(m)), ())
@@ -507,13 +521,14 @@ class ClauseRanker:
             out.append((weight, group))
         return out
 
-    def coverage(self, doc: int, concepts: list[tuple[float, frozenset[str]]]) -> float:
-        """Share (0..1, idf-weighted) of the query's concepts that document ``doc`` mentions."""
-        total = sum(w for w, _ in concepts)
+    def coverage(self, doc: int, concepts: list[tuple[float, frozenset[str]]], total: float | None = None) -> float:
+        """Share (0..1, idf-weighted) of the query's concepts that document ``doc`` mentions (``total``:
+        the concepts' summed weight, when the caller has it)."""
+        total = sum(w for w, _ in concepts) if total is None else total
         if not total:
             return 0.0
         terms_ = self.doc_terms[doc]
-        return sum(w for w, group in concepts if group & terms_) / total
+        return sum(w for w, group in concepts if not group.isdisjoint(terms_)) / total
 
     def negation_weight(self, doc: int, negated: frozenset[str]) -> float:
         """:data:`NEGATED_SHARED` for a clause that negates what the question negates ("except the
@@ -589,7 +604,8 @@ class ClauseRanker:
         if COVERAGE_WEIGHT and best:
             concepts = [(w * NEGATED_TERM_WEIGHT if contrasted and all(set_aside(t) for t in group) else w, group)
                         for w, group in self.concepts(query)]
-            best = [(d, s * (1 + COVERAGE_WEIGHT * self.coverage(d, concepts))) for d, s in best]
+            total = sum(w for w, _ in concepts)
+            best = [(d, s * (1 + COVERAGE_WEIGHT * self.coverage(d, concepts, total))) for d, s in best]
             asked = roles(query)
             if ROLE_MISMATCH != 1.0:
                 from rulebot.search.intent import classify

@@ -400,24 +400,26 @@ class Synonyms:
         return found
 
     def expansions(self, query_words: list[str], narrowing: bool = True) -> list[str]:
-        """:meth:`_expansions`, worked out once per process for the same words."""
-        return list(kept(self, "_expanded", (tuple(query_words), narrowing),
-                         lambda: tuple(self._expansions(query_words, narrowing)), EXPANSIONS_KEPT))
-
-    def _expansions(self, query_words: list[str], narrowing: bool = True) -> list[str]:
         """Other members of every group a query word or phrase belongs to (as text phrases).  With
         ``narrowing`` False, a phrase that adds a content word to the one query word it comes from
         ("change" -> "line change") is left out: a clause with the phrase has the word already, and the
         question did not say which change.  Other forms of the word stay ("boarding" -> "into the
-        boards")."""
+        boards").  The groups are found once per process for the same words (:meth:`_expansions`)."""
+        found = kept(self, "_expanded", tuple(query_words), lambda: tuple(self._expansions(query_words)),
+                     EXPANSIONS_KEPT)
+        return [member for member, narrows in found if narrowing or not narrows]
+
+    def _expansions(self, query_words: list[str]) -> list[tuple[str, bool]]:
+        """(member, narrows) for the other members of every group a query word or phrase belongs to;
+        ``narrows``: the member adds a content word to the one query word it comes from."""
         n = len(query_words)
         stems = [stem(w) for w in query_words]
         by_word, by_stem, members = self._phrase_lengths()
         matches: list[tuple[int, tuple[str, ...], list[int]]] = []
         for i in range(n):
             # only the lengths of the list's phrases that start with this word (or its stem)
-            for length in sorted(by_word.get(query_words[i], set()) | by_stem.get(stems[i], set()) | {1},
-                                 reverse=True):
+            own, stemmed = by_word.get(query_words[i]), by_stem.get(stems[i])
+            for length in sorted((own or set()) | (stemmed or set()) | {1}, reverse=True) if own or stemmed else (1,):
                 key = tuple(query_words[i:i + length])
                 if len(key) < length or play_time(stems, i, length):
                     continue
@@ -428,7 +430,7 @@ class Synonyms:
                     found = self.by_phrase_stems.get(tuple(stems[i:i + length]))  # "checks from behind"
                 if found:
                     matches.append((i, key, list(found)))
-        out: list[str] = []
+        out: list[tuple[str, bool]] = []
         for i, key, groups in matches:
             if len(key) == 1 and len(groups) > 1:
                 # a word of two groups ("draw": a face-off, a tie) means the one of a longer phrase around
@@ -437,11 +439,8 @@ class Synonyms:
                 groups = [g for g in groups if g in around] or groups
             for gi in groups:
                 for member, mw in members[gi]:
-                    if mw == key:
-                        continue
-                    if not narrowing and len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw):
-                        continue
-                    out.append(member)
+                    if mw != key:
+                        out.append((member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw)))
         return out
 
 
