@@ -2418,3 +2418,43 @@ def test_everyday_readings_leave_the_rules_words_alone():
     # the current game is no later game; a time-out taken is no question of who calls one
     assert not later_game_words("he got a minor, can he come back in the final minute tonight?")
     assert not time_out_call_words("can the goalie go to the bench during a time-out?")
+
+
+def test_a_signal_told_in_a_story_is_not_asked_but_the_refs_arms_are():
+    from rulebot.search.intent import classify
+
+    assert not classify("I signalled that he came out of the box early and the ref let play go on. Right?").signal
+    assert classify("what does the ref do with his arms when he calls tripping?").signal
+
+
+def test_minutes_given_and_a_plain_class_name_the_class():
+    from rulebot.search.text import respell
+
+    assert "got a minor for delay" in respell("the goalie got two for delay of game")
+    assert respell("we got two and they got one") == "we got two and they got one"  # goals, not minutes
+    assert respell("how long is an ordinary minor?") == "how long is a minor?"
+
+
+def test_a_score_told_by_its_margin_is_the_goal_differential():
+    # RHA 630 (a), the mercy rule's "eight (8) goal differential"
+    a = get_searcher().ask("we were losing by eight and the referee ended the game, can he?", "rha")
+    assert a.citations[0].rule == "630 (a)"
+
+
+def test_a_goal_against_the_short_handed_team_ends_the_minor_asked_about():
+    # FIRS 6.2.1 B: "the first of such penalties shall automatically terminate"
+    a = get_searcher().ask("They score on the power play while our guy is in the box - does he come out?",
+                           "firs-2017")
+    assert a.citations[0].rule == "6.2.1 B"
+
+
+def test_which_rule_covers_names_the_rule_and_quotes_it_from_its_start():
+    a = get_searcher().ask("Which rule covers the penalty timekeeper duties?", "rha")
+    assert a.answer.startswith("RHA 505 PENALTY TIMEKEEPER: ")
+    assert [c.rule for c in a.citations[:3]] == ["505 (a)", "505 (b)", "505 (c)"]
+
+
+def test_the_same_in_both_compares_and_the_sport_said_with_a_name_is_the_name():
+    a = get_searcher().ask("is a minor the same length in both FIRS inline games and RHA?")
+    assert a.kind == "comparison"
+    assert [c.rule for c in a.citations[:2]] == ["6.1.2 A", "402 (a)"]

@@ -20,7 +20,7 @@ from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
                                    Intent, classify, imposes_in_a_sentence, imposes_penalty)
-from rulebot.search.query import RULE_NUMBER, parse_query, rulebook_words, without_request
+from rulebot.search.query import RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_request
 from rulebot.search.text import (STOP_WORDS, ends_announcing, fold, introduces_list, kept, load_synonyms, respell, stem,
                                  terms, words)
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
@@ -257,6 +257,8 @@ class Searcher:
             reranked = self.note_of_the_case_first(reranked, rest)
         if not intent.penalty:
             reranked = self.pointer_followed(reranked, query, intent)
+        if asks_which_rule(query):
+            reranked = self.rule_from_start(reranked)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -284,6 +286,18 @@ class Searcher:
                         hits.append(Hit(item, hit.score * 0.99))
                     seen.add(item.id)
         return hits[:limit]
+
+    def rule_from_start(self, hits: list[Hit], depth: int = 5) -> list[Hit]:
+        """For "which rule covers X?": the best hit's rule from its start, its clauses among the first
+        ``depth`` hits in the rulebook's order ("Which rule lays out the penalty timekeeper's duties?":
+        RHA 505 (a), "The Penalty Timekeeper shall keep the time served ...", before 505 (c))."""
+        rule = rule_of(self.index, hits[0].clause) if hits else None
+        own = [h for h in hits[:depth] if rule is not None and rule_of(self.index, h.clause) == rule]
+        if len(own) < 2:
+            return hits
+        own.sort(key=lambda h: h.clause.order)
+        ids = {h.clause.id for h in own}
+        return own + [h for h in hits if h.clause.id not in ids]
 
     def asked_over_story(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """For a story then a question ("Still tied after the 5 min OT. Who shoots first in the
@@ -956,6 +970,11 @@ class Searcher:
         if aside:
             silent = self.silent(scope)
             text += f" ({silent[:1].upper()}{silent[1:]} about {', '.join(aside)}.)"
+        rule = self.index.get(rule_of(self.index, hits[0].clause) or "") if asks_which_rule(question) else None
+        if rule is not None and not pq.clauses and rule.number:
+            # "which rule covers ...?": the rule's number and name first ("RHA 505 PENALTY TIMEKEEPER: ...")
+            name = self.index.rulesets[rule.ruleset].short_name
+            text = f"{name} {rule.number}{f' {rule.title}' if rule.title else ''}: {text}"
         if pq.clauses:
             # a rule asked for by number: what it is about first ("RHA 630 MERCY RULE: ...")
             asked = pq.clauses[0]

@@ -38,6 +38,9 @@ _ASKS_GESTURE = re.compile(
     r"\bwhat(?:'s| is| does| do)? (?:the|that|this|his|her|my|your) (?:raised )?(?:arm|arms|hand|hands|gesture|motion)"
     r" (?:mean|means|say|says|tell|tells)\b"
     r"|\bwhich (?:arm|hand)\b"
+    # "what the ref does with his arms when he calls slashing"
+    r"|\bwhat (?:does |do |did )?(?:the |a |my |our )?(?:ref|referee|official|linesman)s? (?:does|do|did|doing) with "
+    r"(?:his|her|their) (?:arms?|hands?)\b"
     r"|\bwhat (?:do|should|will|would) (?:you|i|we|they)(?: two| both| guys)? (?:show|put up)\b"
     r"|\bwhat (?:penalty|call|infraction|foul) (?:am i|are you|is he|is she|was i|was he|were you) "
     r"(?:showing|signall?ing|indicating|calling|putting up)\b"
@@ -53,7 +56,9 @@ _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
 #: delayed minor and they score").
 _ASKS_SIGNAL = re.compile(
-    r"\b(?:what|which|how)\b[^.?!]{0,40}\bsignal|\bsignal(?:s|led|ed)?\s+(?:for|mean|means|look|looks|is|that)\b"
+    # "the signal that means", not "I signalled that he left the box" (a story)
+    r"\b(?:what|which|how)\b[^.?!]{0,40}\bsignal|\bsignals?\s+(?:for|mean|means|look|looks|is|that)\b"
+    r"|\bsignall?ed\s+(?:for|mean|means|look|looks|is)\b"
     r"|\b(?:the|a|an|this|that|arm|hand|referee'?s?|official'?s?)\s+signals?\b(?!\s+(?:a|an|the)\b)"
     # "what is the gesture for cross-check?" (a signal in other rulebooks' and languages' words)
     r"|\b(?:gesture|hand sign|arm sign) for (?:a |an |the )?(?!(?:him|her|them|it|me|us)\b)\w"
@@ -394,9 +399,15 @@ def asks_procedure_span(question: str) -> str:
     return _PROCEDURE.sub(" ", question)
 
 
+#: The words that set rulebooks side by side: "the same length in both", "in each", "in one of them".
+_SAME_IN_BOTH = re.compile(r"\b(?:the same|any different|different)\b(?=[^.?!]{0,25}\bin (?:both|each|all|one)\b)"
+                           r"|\bin (?:both|each|all|one) of (?:them|the two|those)\b|\bin (?:both|each)\b", re.I)
+
+
 def strip_comparison(question: str) -> str:
     """The question without its "in each ruleset" / "compared with" words (asked of one rulebook at
     a time when comparing)."""
     text = _COMPARE.sub(" ", question)
+    text = _SAME_IN_BOTH.sub(" ", text)
     text = re.sub(r"\b(?:in|across|for|of|between)\s*[?.!]*\s*$", " ", text.strip())
     return re.sub(r"\s+", " ", text).strip(" ?")

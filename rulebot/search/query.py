@@ -167,7 +167,9 @@ def _alias_pattern(name: str) -> re.Pattern[str]:
     "for the U9 tournament"); compiled only when a question may contain the name."""
     words = [re.escape(w) for w in re.split(r"[\s-]+", name.strip())]
     before = r"(?:\b(?:in|under|for|at|by|per|of|from|according to)\s+)?(?:the\s+)?"
-    after = r"(?:\s+(?:rules?|rule\s?book|rulebook|league|tournaments?|games?|events?)\b)?(?:'s)?"
+    # "FIRS inline games", "RHA roller rules": the sport said with the name is the name's too
+    after = (r"(?:\s+(?:inline|in-line|roller|ball)(?:\s+hockey)?\b)?"
+             r"(?:\s+(?:rules?|rule\s?book|rulebook|league|tournaments?|games?|events?)\b)?(?:'s)?")
     # "RHA-sanctioned", "FIRS-approved": the name with a word hyphened on
     hyphened = r"(?:-(?:sanctioned|approved|certified|registered|style|run|based|governed|affiliated|rules?)\b)?"
     return re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + hyphened + r"(?![\w-])" + after, re.I)
@@ -342,6 +344,19 @@ def object_words(question: str) -> str:
 
 
 
+#: "Which rule covers ...", "what section of the rules lays out ...": the rule asked for as a whole.
+_WHICH_RULE = re.compile(
+    r"^\s*(?:which|what) (?:rule|section|clause|part)s?(?: (?:of|in) (?:the )?(?:rules?|book|rulebook|rule book))? "
+    r"(?:covers|is about|deals with|says|talks about|explains|lays out|spells out|sets out|describes|lists|governs"
+    r"|handles)\s+", re.I)
+
+
+def asks_which_rule(question: str) -> bool:
+    """Whether ``question`` asks which rule covers something ("Which rule lays out the penalty
+    timekeeper's duties?"): the rule as a whole, from its start."""
+    return bool(_WHICH_RULE.search(question))
+
+
 #: A request for a rule ("pull up the rule on", "where does it say", "which rule covers"): words about
 #: finding the rule, not about what it says ("pull" is not the rulebooks' "pull down").
 _REQUEST = re.compile(
@@ -351,7 +366,7 @@ _REQUEST = re.compile(
     r"|that deals with|dealing with)?\s+"
     r"|^\s*where\s+(?:in\s+(?:the\s+)?(?:book|rules|rulebook|rule book)\s+)?(?:does it|do they|do the rules|does the "
     r"(?:book|rulebook|rule book))\s+(?:say|talk about|cover|mention|deal with|explain)\s+"
-    r"|^\s*(?:which|what) (?:rule|section|clause) (?:covers|is about|deals with|says|talks about|explains)\s+"
+    r"|" + _WHICH_RULE.pattern +
     # "definition of a delayed penalty", "what's the meaning of icing", "define boarding"
     r"|^\s*(?:(?:what(?:'s| is) )?(?:the |a )?(?:definition|meaning) of|define)\s+", re.I)
 
@@ -453,13 +468,42 @@ def time_out_call_words(question: str) -> str:
     return ""
 
 
+_COUNT = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
+#: A score told by its margin: "we were down by eight", "up by 10", "losing by seven goals", "an 8-goal lead".
+_MARGIN = re.compile(rf"\b(?:down|up|behind|ahead|losing|winning|leading|trailing|lead|led)\s+by\s+{_COUNT}\b"
+                     rf"|\b{_COUNT}[- ]goals?\s+(?:lead|up|down|ahead|behind|margin)\b", re.I)
+
+
+def score_margin_words(question: str) -> str:
+    """The rulebooks' words for a score told by its margin ("we were down by eight" -> "goal
+    differential", RHA 630 (a)'s "eight (8) goal differential"); "" when the question tells none."""
+    return "goal differential" if _MARGIN.search(question) else ""
+
+
+#: A goal told ("Red scores on the power play") and a penalized player's release asked ("do I let him
+#: out?", "does he come out?").
+_SCORED = re.compile(r"\b(?:scores?|scored|scoring|goal)\b", re.I)
+_LET_OUT = re.compile(r"\b(?:let|lets|letting)\s+(?:\w+\s+){0,3}?out\b|\b(?:come|comes|coming|get|gets|go|goes)\s+"
+                      r"(?:back\s+)?out\b|\breleas\w*", re.I)
+
+
+def goal_release_words(question: str) -> str:
+    """The rulebooks' words for a goal ending a minor penalty ("the first of such penalties shall
+    automatically terminate", FIRS 6.2.1 B) when ``question`` tells of the box, a goal, and asks whether
+    the penalized player comes out, not of him out early (:func:`early_release_words`); "" otherwise."""
+    return ("automatically terminate" if _IN_BOX.search(question) and _SCORED.search(question)
+            and _LET_OUT.search(question) and not _TIME_LEFT.search(question) else "")
+
+
 def rulebook_words(question: str) -> str:
     """The rulebooks' words for what a question tells in its own (:func:`official_words`,
     :func:`late_game_words`, :func:`object_words`, :func:`early_release_words`,
     :func:`penalty_time_left_words`, :func:`bench_player_words`, :func:`injured_player_argue_words`,
-    :func:`later_game_words`, :func:`time_out_call_words`), joined;
+    :func:`later_game_words`, :func:`time_out_call_words`, :func:`score_margin_words`, :func:`goal_release_words`),
+    joined;
     "" when it tells none of them."""
     found = (official_words(question), late_game_words(question), object_words(question),
              early_release_words(question), penalty_time_left_words(question), bench_player_words(question),
-             injured_player_argue_words(question), later_game_words(question), time_out_call_words(question))
+             injured_player_argue_words(question), later_game_words(question), time_out_call_words(question),
+             score_margin_words(question), goal_release_words(question))
     return " ".join(w for w in found if w)

@@ -84,6 +84,8 @@ def respell(text: str) -> str:
     text = _MINUTES.sub(r"\1 minutes", text)  # "5 min OT" is five minutes, not a minimum
     # "we get a 5 for boarding and they get a 2": the classes officials call by their minutes
     text = _CLASS_BY_MINUTES.sub(lambda m: f"{m.group(1)} {_MINUTES_CLASS[m.group(2).lower()]}", text)
+    text = _PLAIN_CLASS.sub(lambda m: "a " if m.group(1) else "", text)  # "an ordinary minor" is a minor
+    text = _CLASS_GIVEN.sub(lambda m: f"{m.group(1)} a {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     text = _SWEARS_THAT.sub("insists ", text)  # "my partner swears it went in off a skate": no profanity
     text = _HOLD_ON.sub(r"\1wait", text)  # "rookie wants to whistle it, I say hold on": no holding
@@ -134,6 +136,13 @@ SHOUTED_SHARE = 0.6
 #: "a 5 for boarding", "they get a 2", "the extra 10?": a penalty called by its minutes.
 _CLASS_BY_MINUTES = re.compile(r"\b(a|the|his|their|our|another|extra|that)\s+(2|two|5|five|10|ten)"
                                r"(?=\s+(?:for|at|and|on (?:him|them|us|the same)|too|as well)\b|\s*[,.?!]|\s*$)", re.I)
+#: ... and after a verb of giving or getting, before "for" ("goalie just got two for delay", "gave him
+#: five for boarding"); not "we got two and they got one" (goals).
+_CLASS_GIVEN = re.compile(r"\b((?:got|gets|get|getting|gave|gives|give|given|giving|took|takes|take|taking|called|"
+                          r"assessed)(?:\s+(?:him|her|them|me|us|you))?)\s+(2|two|5|five|10|ten)(?=\s+for\b)", re.I)
+#: A penalty class said to be the plain one ("an ordinary minor", "a regular major"): the class itself.
+_PLAIN_CLASS = re.compile(r"\b(an?\s+)?(?:ordinary|regular|normal|standard|basic|plain|simple|usual|typical|straight)\s+"
+                          r"(?=(?:minor|major|misconduct|double minor|bench minor)s?\b)", re.I)
 _MINUTES_CLASS = {"2": "minor", "two": "minor", "5": "major", "five": "major", "10": "misconduct", "ten": "misconduct"}
 _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\s-]?mins?\b", re.I)
 
