@@ -47,7 +47,7 @@ class RulebotApp(App[None]):
         Binding("f3", "show_tab('penalties')", "Penalties"),
         Binding("f4", "show_tab('signals')", "Signals"),
         Binding("f5", "show_tab('quiz')", "Quiz"),
-        Binding("f6", "toggle_theme", "Theme"),
+        Binding("f6", "toggle_theme", "Theme", show=False),  # in the key panel; the footer fits 80 columns
         Binding("ctrl+q", "quit", "Quit", priority=True),
         # the keys panel (ctrl+p, "Keys") closes with Escape as a dialog does
         Binding("escape", "hide_help_panel", "Hide keys", show=False),
