@@ -302,6 +302,11 @@ def _clause_and_score(index: ClauseIndex, item: Any) -> tuple[Clause | None, flo
     return clause, float(getattr(item, "score", 0.0))
 
 
+#: A number in words or digits: what a clause must state to answer "how long" or "how many".
+_STATES_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+                            r"thirty|forty|fifty|sixty|ninety|half|once|twice|single|double)\b", re.I)
+
+
 def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequence[Any],
                     hits_base: Sequence[Any], limit: int = 5, question: str = "") -> list[Citation]:
     """Merge the hits of a tournament ruleset and of its base into labelled citations, best first.
@@ -326,10 +331,15 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
 
     asked_phases = phases_of(question)
     listed = _listed_for_question(index, ruleset_id, question)
+    from rulebot.search.intent import classify
+
+    number_asked = bool(question) and classify(question).number
 
     def answers(clause: Clause, score: float) -> bool:
         if clause.id in listed:
             return True  # the sheet's own call for the infraction asked about ("Tripping - 90 sec")
+        if number_asked and not _STATES_NUMBER.search(clause.text):
+            return False  # "how long is a minor": not "Body checking is a minor penalty", which gives none
         # a rule for the other phase of the tournament ("Playoff games tied after regulation go to ..."
         # for a tied round-robin game) does not answer
         own = phases_of(clause.text)

@@ -758,6 +758,9 @@ _LIST_VERB = _LazyRegex(r"\b(?:is|are|was|were|be|been|will|shall|must|may|can|s
                         r"have|lasts?|means?|takes?)\b", re.I)
 #: Headings over a list of penalties ("PENALTIES", "Infractions", "Fouls and calls").
 _PENALTY_HEADING = _LazyRegex(r"\b(?:penalt|infraction|fouls?\b)", re.I)
+#: ... and a rule that announces one ("6. Penalties are as follows:").
+_ANNOUNCES_PENALTIES = _LazyRegex(r"\b(?:penalt|infraction|fouls?\b)[^.]{0,40}(?::|\bas follows\.?|\bthe following\.?)\s*$",
+                                  re.I)
 
 
 def _list_minutes(token: str) -> float:
@@ -872,7 +875,8 @@ def _list_infractions(index, c, by_name: dict[str, PenaltyClass],
     "90 sec") is one too."""
     if c.kind not in ("item", "rule", "paragraph") or len(c.text) > 160:
         return []
-    in_list = any(_PENALTY_HEADING.search(a.title or "") for a in [c, *index.ancestors(c)])
+    in_list = any(_PENALTY_HEADING.search(a.title or "") for a in [c, *index.ancestors(c)]) or any(
+        _ANNOUNCES_PENALTIES.search(a.text) for a in index.ancestors(c))
     kinds = _kind_of_minutes(by_name, base or {})
     found = list_line_call(c.text, kinds, in_list)
     if found is None and c.title and not _LIST_VERB.search(c.title) and len(c.title.split()) <= 6 \

@@ -839,3 +839,29 @@ def test_the_ingest_report_counts_one_clause_as_one(tmp_path, capsys):
     status, out, err = run_cli(capsys, "ingest", str(sheet))
     assert status == 0, err
     assert " 1 clause (" in out + err and " 1 clauses" not in out + err
+
+
+def test_bullets_under_a_numbered_rule_that_announces_them_are_its_items(tmp_path, capsys):
+    from rulebot.penalties import search_penalties
+    from rulebot.search import get_searcher
+
+    # a fresh user's sheet: "6. Penalties are as follows:" then a bullet list, then "7. ..."
+    sheet = tmp_path / "april-open.txt"
+    sheet.write_text(
+        "April Open Tournament Rules\n\nThe RHA rule book applies except as amended below.\n\n"
+        "1. Games are two 15 minute running time halves.\n2. Minor penalties are 90 seconds.\n"
+        "3. Penalties are as follows:\n- Tripping - 90 sec\n- Slew footing - 4 min major + game misconduct\n"
+        "4. A team more than 10 minutes late forfeits the game 5-0.\n", encoding="utf-8")
+    status, out, err = run_cli(capsys, "ingest", str(sheet), "--base", "rha")
+    assert status == 0, err
+    index = load_index(use_cache=False)
+    rule = index.lookup("april-open", "3")
+    assert [index.get(c).text for c in rule.children] == [
+        "Tripping - 90 sec", "Slew footing - 4 min major + game misconduct"]
+    assert index.lookup("april-open", "4").text.startswith("A team more than 10 minutes late")
+    # the list is the sheet's penalty list: tripping is a minor of 90 seconds there, and asked of the
+    # sheet, its own line answers
+    tripping = [i for i, _ in search_penalties(index, "tripping", "april-open") if i.infraction == "Tripping"]
+    assert tripping and tripping[0].penalty == "minor" and tripping[0].minutes == 1.5
+    a = get_searcher().ask("what's the penalty for tripping", "april-open")
+    assert a.citations[0].ruleset == "april-open" and a.citations[0].rule == "3 •1"

@@ -496,3 +496,19 @@ def test_a_numbered_sheets_opening_lines_are_its_preamble_not_rules(capsys, tmp_
 
     item = next(c for c in rules if "Slew foot" in c.text)
     assert label(index, item) == "Summer Slam Inline Penalties are as follows •2"
+
+
+def test_a_sheet_rule_with_no_number_does_not_answer_how_long(tmp_path):
+    from rulebot.ingest import ingest_file
+    from rulebot.search import Searcher
+
+    # "Body checking is a minor penalty" names a minor but not its length: FIRS 6.1.2 A's two minutes
+    sheet = tmp_path / "july-jam.txt"
+    sheet.write_text("July Jam Inline Rules\nFIRS rules apply except for the following:\n"
+                     "1. Games are 2 x 18 minute stop time periods.\n"
+                     "2. Body checking is not allowed. Body checking is a minor penalty.\n", encoding="utf-8")
+    ingest_file(sheet, "july-jam", base="firs-2017")
+    searcher = Searcher(load_index(use_cache=False))
+    answer = searcher.ask("how long is a minor", "july-jam")
+    assert answer.citations[0].ruleset == "firs-2017" and answer.citations[0].rule == "6.1.2 A"
+    assert searcher.ask("how long are the periods", "july-jam").citations[0].rule == "1"

@@ -32,6 +32,8 @@ _SUB_NUMBER = re.compile(r"(\d{1,3}[A-Z]?(?:\.\d{1,3})*)\.(\d{1,3})\.?\s+(?=[A-Z
 #: A sentence saying which rules apply otherwise is the sheet's preamble up to this many words.
 PREAMBLE_WORDS = 25
 _BULLET = re.compile(r"[•▪◦·*-]\s+")
+#: A rule's text that announces the list below it ("Penalties are as follows:", "... the following:").
+_ANNOUNCES_LIST = re.compile(r"(?::|\bas follows\.?|\bthe following\.?)\s*$", re.I)
 #: A bullet whose space was lost ("-Unsportsmanlike conduct 1:30"), taken as one only in a run of bullets.
 _TIGHT_BULLET = re.compile(r"[•▪◦·*-](?=[A-Z])")
 
@@ -259,6 +261,10 @@ class NumberedParser:
             # a bullet, or a list entry written with a dot leader and no bullet ("Penalties are as
             # follows:" / "Tripping.............2 min" / "Fighting.............match"): an item
             parent = self.section
+            if self.rule is not None and (self.last is self.rule and _ANNOUNCES_LIST.search(self.rule.text)
+                                          or self.last.parent is self.rule and self.last.kind == "item"):
+                # the list a numbered rule announces ("6. Penalties are as follows:" / "- Tripping - 90 sec")
+                parent = self.rule
             k = sum(1 for c in parent.children if c.kind == "item") + 1
             label = parent.number or parent.title
             node = self.b.add(parent, f"i{k}", f"{label} •{k}".strip(), "", "item",
