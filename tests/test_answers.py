@@ -2458,3 +2458,23 @@ def test_the_same_in_both_compares_and_the_sport_said_with_a_name_is_the_name():
     a = get_searcher().ask("is a minor the same length in both FIRS inline games and RHA?")
     assert a.kind == "comparison"
     assert [c.rule for c in a.citations[:2]] == ["6.1.2 A", "402 (a)"]
+
+
+def test_a_team_that_is_late_is_the_rule_on_being_ready():
+    # Youth Cup Rules ¶5 "The team must be ready to come on ice 5 minutes before the games starts"
+    a = get_searcher().ask("what if a team is late", "youth-cup")
+    assert a.citations[0].rule == "Rules ¶5"
+
+
+def test_a_procedure_written_as_sentences_after_as_follows_is_quoted_whole():
+    # RHA 406 (a): "... shall be taken as follows: The Referees will name the player ... The goaltender
+    # must stay in the crease until the player touches the puck ... No goal can be scored on a rebound"
+    a = get_searcher().ask("walk me through a penalty shot", "rha")
+    assert a.citations[0].rule == "406 (a)"
+    assert "must stay in the crease" in a.answer and "No goal can be scored on a rebound" in a.answer
+
+
+def test_how_long_a_thing_is_allowed_to_be_is_its_length():
+    # RHA 301 (b) "No stick shall exceed 63 inches in length", not 641 (b) NOTE 1's "thirty-seconds long"
+    a = get_searcher().ask("how long is a stick allowed to be", "rha")
+    assert a.citations[0].rule == "301 (b)"

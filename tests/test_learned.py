@@ -7,7 +7,7 @@ from pathlib import Path
 
 import rulebot.search.ranker as ranker_module
 from rulebot.search import get_searcher
-from rulebot.search.learned import learn, learned_terms
+from rulebot.search.learned import WEIGHT, learn, learned_terms
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,7 +30,7 @@ def test_a_rare_word_learns_the_term_its_answers_share() -> None:
     table = learn([("his noggin came off", [0]), ("the noggin flew off", [1]), ("noggin popped off in a scrum", [0])],
                   doc_terms, postings)
     # "remov" is in all three answers too, but only ever in clause 0: one rule asked about, not a meaning
-    assert table["noggin"] == [("helmet", 0.5)]
+    assert table["noggin"] == [("helmet", WEIGHT)]
 
 
 def test_one_clause_asked_three_times_teaches_nothing() -> None:

@@ -21,8 +21,8 @@ from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
                                    Intent, classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_request
-from rulebot.search.text import (STOP_WORDS, ends_announcing, fold, introduces_list, kept, load_synonyms, respell, stem,
-                                 terms, words)
+from rulebot.search.text import (ANNOUNCES, STOP_WORDS, ends_announcing, fold, introduces_list, kept, load_synonyms,
+                                 respell, stem, terms, words)
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
 
@@ -70,10 +70,13 @@ NO_NUMBER_WEIGHT = 0.75
 #: A "how long can he hold it" question asks for a time, a "how far back" one for a distance: a clause
 #: whose numbers are none of the asked unit ("six (6) floor players" for "how long do they get") weighs this.
 UNIT_MISS_WEIGHT = 0.8
-_ASKS_TIME = re.compile(r"\bhow long (?!(?:is|are|can|may|must|should)\s+(?:[\w']+\s+){0,3}?(?:stick|blade|rink|floor|crease|net|goal|cage|"
-                        r"surface|area|line|zone|circle|box|bench|shaft|handle)e?s?(?:\s+be)?\s*(?:[?.!,]|$))"
+#: "how long is a stick (allowed to be)?": a thing's length, not a time.
+_THING_LONG = (r"(?:is|are|can|may|must|should)\s+(?:[\w']+\s+){0,3}?(?:stick|blade|rink|floor|crease|net|goal|cage|"
+               r"surface|area|line|zone|circle|box|bench|shaft|handle)e?s?"
+               r"(?:\s+(?:allowed|permitted|supposed|meant)\s+to)?(?:\s+be)?\s*(?:[?.!,]|$)")
+_ASKS_TIME = re.compile(rf"\bhow long (?!{_THING_LONG})"
                         r"|\bhow (?:many|much) (?:minutes|seconds|time)\b|\bhow soon\b|\bhow quickly\b", re.I)
-_ASKS_DISTANCE = re.compile(r"\bhow (?:deep|wide|big|high|tall|thick|large)\b"
+_ASKS_DISTANCE = re.compile(rf"\bhow long (?={_THING_LONG})|\bhow (?:deep|wide|big|high|tall|thick|large)\b"
                             r"|\bhow far (?:back|away|out|off|apart|from|in|into|up|is|are|do|does|must|should)\b"
                             r"|\bhow many (?:metres|meters|feet|inches|centimetres|centimeters)\b"
                             r"|\bdistance\b", re.I)
@@ -946,6 +949,14 @@ class Searcher:
             ids = {c.id for c in quoted}
             hits = [Hit(c, hits[0].score) for c in quoted] + [h for h in hits if h.clause.id not in ids]
             hits = hits[:max(limit, len(quoted))]
+        top = hits[0].clause
+        said = f"[{label(self.index, top)}]"
+        if (procedure is None and intent.procedure and not ASKS_A_STEP.search(question) and said in text
+                and steps_inline(top.text) and len(top.text) <= INLINE_STEPS_CHARS
+                and normalise_numbers(top.text.strip()) not in text):
+            # a procedure written as sentences after "as follows:" in one clause (RHA 406 (a), the
+            # penalty shot): all its steps, not the first
+            text = f"{normalise_numbers(top.text.strip())} {said}{text.split(said, 1)[1]}"
         opening = penalty_list_of(self.index, hits[0].clause)
         if (opening is not None and len(opening.text) <= OPENING_CHARS and text.startswith(hits[0].clause.text[:40])
                 and opening.text.strip() not in text):
@@ -1535,6 +1546,18 @@ _SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refe
 
 #: The official who gives a signal, named in a story ("... and the ref sweeps both arms out").
 _GIVER = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:ref|refs|referee|referees|official|linesman|partner|zebra)\b", re.I)
+
+
+#: The longest clause whose steps written after "as follows:" a procedure answer quotes whole.
+INLINE_STEPS_CHARS = 1200
+
+
+def steps_inline(text: str) -> bool:
+    """Whether a clause announces steps and then gives them as sentences of its own ("... shall be
+    taken as follows: The Referees will name ... The goaltender must stay in the crease ...": RHA 406
+    (a)), at least two after the announcement."""
+    m = ANNOUNCES.search(text)
+    return m is not None and len(sentences(text[m.end():])) >= 2
 
 
 def told_of_here(question: str) -> str:

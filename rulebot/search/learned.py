@@ -30,11 +30,11 @@ RARE_DF = 3
 MIN_QUESTIONS = 2
 MIN_CLAUSES = 2
 #: Share of the word's questions whose answering clause has the term.
-MIN_SHARE = 0.3
+MIN_SHARE = 0.2
 #: How many times more often the answering clauses have the term than all clauses do.
 MIN_LIFT = 5.0
 #: A learned term's query weight per unit of share (a question's own word weighs 1.0).
-WEIGHT = 0.5
+WEIGHT = 0.7
 #: Learned terms kept per word, the most shared first.
 MAX_TERMS = 5
 
@@ -63,7 +63,7 @@ def learn(examples: Iterable[tuple[str, Sequence[int]]], doc_terms: Sequence[fro
     that answer it.  ``doc_terms`` holds each document's index terms, ``postings`` each term's documents.
 
     Returns {question stem: [(rulebook term, query weight), ...]}, the most shared term first; weights
-    are :data:`WEIGHT` times the share (so at most 0.5)."""
+    are :data:`WEIGHT` times the share (so at most 0.7)."""
     n_docs = max(len(doc_terms), 1)
     asked: Counter[str] = Counter()  # questions a rare word is said in
     met: Counter[tuple[str, str]] = Counter()  # ... whose answer has a term the question does not say

@@ -484,15 +484,17 @@ def score_margin_words(question: str) -> str:
 #: out?", "does he come out?").
 _SCORED = re.compile(r"\b(?:scores?|scored|scoring|goal)\b", re.I)
 _LET_OUT = re.compile(r"\b(?:let|lets|letting)\s+(?:\w+\s+){0,3}?out\b|\b(?:come|comes|coming|get|gets|go|goes)\s+"
-                      r"(?:back\s+)?out\b|\breleas\w*", re.I)
+                      r"(?:back\s+)?out\b|\breleas\w*|\b(?:end|ends|ended|over)\s+early\b", re.I)
+#: ... or the penalty killed ("PK ends early if they score on the PP?").
+_MAN_DOWN = re.compile(r"\bpenalty kill\b|\bshort[- ]?handed\b|\bman down\b", re.I)
 
 
 def goal_release_words(question: str) -> str:
     """The rulebooks' words for a goal ending a minor penalty ("the first of such penalties shall
     automatically terminate", FIRS 6.2.1 B) when ``question`` tells of the box, a goal, and asks whether
     the penalized player comes out, not of him out early (:func:`early_release_words`); "" otherwise."""
-    return ("automatically terminate" if _IN_BOX.search(question) and _SCORED.search(question)
-            and _LET_OUT.search(question) and not _TIME_LEFT.search(question) else "")
+    told = (_IN_BOX.search(question) or _MAN_DOWN.search(question)) and _SCORED.search(question)
+    return "automatically terminate" if told and _LET_OUT.search(question) and not _TIME_LEFT.search(question) else ""
 
 
 def rulebook_words(question: str) -> str:

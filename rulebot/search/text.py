@@ -71,10 +71,12 @@ doesn't isn't can't won't
 """.split())
 
 #: Words that carry the question's intent but say little about which rule is meant, kept at a lower
-#: weight: the game's everyday words and light verbs ("takes a swing", "put up").
+#: weight: the game's everyday words and light verbs ("takes a swing", "put up"), and "allowed", which
+#: asks whether ("how long is a stick allowed to be") more than it names a rule ("Each team is allowed
+#: one time-out").
 WEAK_WORDS = frozenset("""
 penalty penalties player players team teams game games play referee ref official before after
-take takes taking took taken make makes made making put puts up full need needs needed
+take takes taking took taken make makes made making put puts up full need needs needed allowed use
 """.split())
 
 
