@@ -27,6 +27,8 @@ from rulebot.models import Answer, Clause, Ruleset, names_title
 DEFAULT_QUIZ_COUNT = 10
 #: Exam time per question in seconds (matches ``rulebot quiz --exam``).
 EXAM_SECONDS_PER_QUESTION = 60
+#: Signals listed for a description: those scoring at least this share of the best match's score.
+SIGNAL_SHARE = 0.5
 
 
 # --------------------------------------------------------------------------------------------------
@@ -299,8 +301,12 @@ class Library:
         mod = self._signals_mod()
         if mod:
             records = self.signal_records()
-            found = mod.search_signals(records, query, limit) if query.strip() else records
-            return [self._signal_view(_unwrap(r, "signal")) for r in found][: limit if query.strip() else None]
+            if not query.strip():
+                return [self._signal_view(_unwrap(r, "signal")) for r in records]
+            found = mod.search_signals(records, query, limit)
+            best = max((score for _, score in found), default=0.0)
+            # the signals that match about as well as the best, not the rest of the list under it
+            return [self._signal_view(sig) for sig, score in found if score >= SIGNAL_SHARE * best]
         # Fallback until issue 3 lands: the signal clauses, ranked by the ordinary clause search.
         if not query.strip():
             clauses = [c for c in self.index.all_clauses() if c.kind == "signal"]

@@ -236,6 +236,15 @@ async def test_signal_search_as_you_type(make):
         assert "Misconduct" in card and "hips" in card
 
 
+def test_a_signal_search_lists_the_close_matches_not_the_rest(library):
+    from rulebot.ui.library import SIGNAL_SHARE
+
+    # "hands on hips" is the misconduct signal; the washout's open arms score far lower
+    found = library.search_signals("hands on hips", 10)
+    assert [s.name for s in found] == ["Misconduct"]
+    assert 0 < SIGNAL_SHARE < 1 and len(library.search_signals("", 10)) > 10  # a blank search lists them all
+
+
 # ------------------------------------------------------------------------------------------- Quiz
 
 
