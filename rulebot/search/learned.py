@@ -30,7 +30,7 @@ RARE_DF = 3
 MIN_QUESTIONS = 2
 MIN_CLAUSES = 2
 #: Share of the word's questions whose answering clause has the term.
-MIN_SHARE = 0.2
+MIN_SHARE = 0.3
 #: How many times more often the answering clauses have the term than all clauses do.
 MIN_LIFT = 5.0
 #: A learned term's query weight per unit of share (a question's own word weighs 1.0).
