@@ -71,7 +71,8 @@ NO_NUMBER_WEIGHT = 0.75
 #: whose numbers are none of the asked unit ("six (6) floor players" for "how long do they get") weighs this.
 UNIT_MISS_WEIGHT = 0.8
 #: "how long is a stick (allowed to be)?": a thing's length, not a time.
-_THING_LONG = (r"(?:is|are|can|may|must|should)\s+(?:[\w']+\s+){0,3}?(?:stick|blade|rink|floor|crease|net|goal|cage|"
+_THING_LONG = (r"(?:is|are|can|may|must|should)\s+(?:(?!(?:in|on|at|behind|under|for|from|to|with|of|he|she|they|it|we|"
+               r"you|i|him|them)\b)[\w']+\s+){0,3}?(?:stick|blade|rink|floor|crease|net|goal|cage|"
                r"surface|area|line|zone|circle|box|bench|shaft|handle)e?s?"
                r"(?:\s+(?:allowed|permitted|supposed|meant)\s+to)?(?:\s+be)?\s*(?:[?.!,]|$)")
 _ASKS_TIME = re.compile(rf"\bhow long (?!{_THING_LONG})"
@@ -260,7 +261,7 @@ class Searcher:
             reranked = self.note_of_the_case_first(reranked, rest)
         if not intent.penalty:
             reranked = self.pointer_followed(reranked, query, intent)
-        if asks_which_rule(query):
+        if asks_which_rule(query) and bare:  # "which rule covers the shootout", not "which rule says X"
             reranked = self.rule_from_start(reranked)
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
@@ -291,16 +292,14 @@ class Searcher:
         return hits[:limit]
 
     def rule_from_start(self, hits: list[Hit], depth: int = 5) -> list[Hit]:
-        """For "which rule covers X?": the best hit's rule from its start, its clauses among the first
-        ``depth`` hits in the rulebook's order ("Which rule lays out the penalty timekeeper's duties?":
-        RHA 505 (a), "The Penalty Timekeeper shall keep the time served ...", before 505 (c))."""
-        rule = rule_of(self.index, hits[0].clause) if hits else None
-        own = [h for h in hits[:depth] if rule is not None and rule_of(self.index, h.clause) == rule]
-        if len(own) < 2:
+        """For "which rule covers X?": the best hit's rule from its start, when the rule's first clause
+        is among the first ``depth`` hits ("Which rule lays out the penalty timekeeper's duties?": RHA 505
+        (a), "The Penalty Timekeeper shall keep the time served ...", before 505 (c)); else unchanged."""
+        rule = self.index.get(rule_of(self.index, hits[0].clause) or "") if hits else None
+        first = next((c for c in self.index.subtree(rule) if c.text), None) if rule is not None else None
+        if first is None or all(h.clause.id != first.id for h in hits[:depth]):
             return hits
-        own.sort(key=lambda h: h.clause.order)
-        ids = {h.clause.id for h in own}
-        return own + [h for h in hits if h.clause.id not in ids]
+        return [h for h in hits if h.clause.id == first.id] + [h for h in hits if h.clause.id != first.id]
 
     def asked_over_story(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """For a story then a question ("Still tied after the 5 min OT. Who shoots first in the
@@ -984,18 +983,14 @@ class Searcher:
         rule = self.index.get(rule_of(self.index, hits[0].clause) or "") if asks_which_rule(question) else None
         if rule is not None and not pq.clauses and rule.number:
             # "which rule covers ...?": the rule's number and name first ("RHA 505 PENALTY TIMEKEEPER: ...")
-            name = self.index.rulesets[rule.ruleset].short_name
-            text = f"{name} {rule.number}{f' {rule.title}' if rule.title else ''}: {text}"
+            text = self.headed(rule, text)
         if pq.clauses:
             # a rule asked for by number: what it is about first ("RHA 630 MERCY RULE: ...")
             asked = pq.clauses[0]
-            head = self.index.heading(asked)
-            name = self.index.rulesets[asked.ruleset].short_name
             if len(pq.clauses) == 1 and not _RULE_WORDS.sub(" ", _ABOUT.sub(" ", RULE_NUMBER.sub(" ", pq.text))).split():
                 # only the number asked ("what's section 9.3 about?"): each sub-clause's first sentence
                 text = self.rule_outline(asked) or text
-            if head and not text.startswith(head):
-                text = f"{name} {asked.number or ''} {head}: ".replace("  ", " ") + text
+            text = self.headed(asked, text)
         elif ruleset is None and not pq.rulesets and cites:
             # no rulebook chosen: the answer is the best one's; say where else the rule is
             others = {}
@@ -1020,6 +1015,15 @@ class Searcher:
             names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope) if self._has_signals({r}))
             text = f"The {names} signal list has no signal for {unsignalled}. {text}"
         return Answer(question, ruleset, text, cites, kind=kind)
+
+    def headed(self, clause, text: str) -> str:
+        """``text`` after the number and heading of ``clause`` ("RHA 630 MERCY RULE: ..."), unless it
+        starts with the heading already or the clause has none."""
+        head = self.index.heading(clause)
+        if not head or text.startswith(head):
+            return text
+        name = self.index.rulesets[clause.ruleset].short_name
+        return f"{name} {clause.number or ''} {head}: ".replace("  ", " ") + text
 
     def widened_rule(self, clause):
         """The penalty-stating rule a NOTE widens (:data:`_WIDENS`: "An attempt to butt-end shall include

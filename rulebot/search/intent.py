@@ -39,7 +39,7 @@ _ASKS_GESTURE = re.compile(
     r" (?:mean|means|say|says|tell|tells)\b"
     r"|\bwhich (?:arm|hand)\b"
     # "what the ref does with his arms when he calls slashing"
-    r"|\bwhat (?:does |do |did )?(?:the |a |my |our )?(?:ref|referee|official|linesman)s? (?:does|do|did|doing) with "
+    r"|\bwhat (?:does |do )?(?:the |a |my |our )?(?:ref|referee|official|linesman)s? (?:does|do|doing) with "
     r"(?:his|her|their) (?:arms?|hands?)\b"
     r"|\bwhat (?:do|should|will|would) (?:you|i|we|they)(?: two| both| guys)? (?:show|put up)\b"
     r"|\bwhat (?:penalty|call|infraction|foul) (?:am i|are you|is he|is she|was i|was he|were you) "
@@ -58,7 +58,7 @@ _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means
 _ASKS_SIGNAL = re.compile(
     # "the signal that means", not "I signalled that he left the box" (a story)
     r"\b(?:what|which|how)\b[^.?!]{0,40}\bsignal|\bsignals?\s+(?:for|mean|means|look|looks|is|that)\b"
-    r"|\bsignall?ed\s+(?:for|mean|means|look|looks|is)\b"
+    r"|\bsignall?ed\s+for\b"
     r"|\b(?:the|a|an|this|that|arm|hand|referee'?s?|official'?s?)\s+signals?\b(?!\s+(?:a|an|the)\b)"
     # "what is the gesture for cross-check?" (a signal in other rulebooks' and languages' words)
     r"|\b(?:gesture|hand sign|arm sign) for (?:a |an |the )?(?!(?:him|her|them|it|me|us)\b)\w"
@@ -400,8 +400,9 @@ def asks_procedure_span(question: str) -> str:
 
 
 #: The words that set rulebooks side by side: "the same length in both", "in each", "in one of them".
-_SAME_IN_BOTH = re.compile(r"\b(?:the same|any different|different)\b(?=[^.?!]{0,25}\bin (?:both|each|all|one)\b)"
-                           r"|\bin (?:both|each|all|one) of (?:them|the two|those)\b|\bin (?:both|each)\b", re.I)
+_SAME_IN_BOTH = re.compile(r"\b(?:the same|any different|different)\b(?=[^.?!]{0,25}\bin (?:both|each)\s*(?:[?.!,]|$))"
+                           r"|\bin (?:both|each|all|one) of (?:them|the two|those)\b|\bin (?:both|each)(?=\s*(?:[?.!,]|$))",
+                           re.I)
 
 
 def strip_comparison(question: str) -> str:

@@ -63,7 +63,7 @@ def learn(examples: Iterable[tuple[str, Sequence[int]]], doc_terms: Sequence[fro
     that answer it.  ``doc_terms`` holds each document's index terms, ``postings`` each term's documents.
 
     Returns {question stem: [(rulebook term, query weight), ...]}, the most shared term first; weights
-    are :data:`WEIGHT` times the share (so at most 0.7)."""
+    are :data:`WEIGHT` times the share (so at most :data:`WEIGHT`)."""
     n_docs = max(len(doc_terms), 1)
     asked: Counter[str] = Counter()  # questions a rare word is said in
     met: Counter[tuple[str, str]] = Counter()  # ... whose answer has a term the question does not say

@@ -168,8 +168,9 @@ def _alias_pattern(name: str) -> re.Pattern[str]:
     words = [re.escape(w) for w in re.split(r"[\s-]+", name.strip())]
     before = r"(?:\b(?:in|under|for|at|by|per|of|from|according to)\s+)?(?:the\s+)?"
     # "FIRS inline games", "RHA roller rules": the sport said with the name is the name's too
-    after = (r"(?:\s+(?:inline|in-line|roller|ball)(?:\s+hockey)?\b)?"
-             r"(?:\s+(?:rules?|rule\s?book|rulebook|league|tournaments?|games?|events?)\b)?(?:'s)?")
+    # ... only before "rules", "games" and the like ("the RHA ball" is a ball)
+    nouns = r"(?:rules?|rule\s?book|rulebook|league|tournaments?|games?|events?)\b"
+    after = rf"(?:\s+(?:inline|in-line|roller|ball)(?:\s+hockey)?(?=\s+{nouns}))?(?:\s+{nouns})?(?:'s)?"
     # "RHA-sanctioned", "FIRS-approved": the name with a word hyphened on
     hyphened = r"(?:-(?:sanctioned|approved|certified|registered|style|run|based|governed|affiliated|rules?)\b)?"
     return re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + hyphened + r"(?![\w-])" + after, re.I)
@@ -469,8 +470,12 @@ def time_out_call_words(question: str) -> str:
 
 
 _COUNT = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
-#: A score told by its margin: "we were down by eight", "up by 10", "losing by seven goals", "an 8-goal lead".
-_MARGIN = re.compile(rf"\b(?:down|up|behind|ahead|losing|winning|leading|trailing|lead|led)\s+by\s+{_COUNT}\b"
+#: A score told by its margin: "we were down by eight", "up by 10", "they beat us by seven", "an 8-goal
+#: lead"; not a team short ("down by one man"), a distance or a time ("up by one inch", "behind by two
+#: seconds").
+_MARGIN = re.compile(rf"\b(?:down|up|behind|ahead|losing|winning|leading|trailing|won|lost|beat (?:us|them|him))"
+                     rf"\s+by\s+{_COUNT}\b(?!\s*(?:-\s*)?(?:of\b|man\b|men\b|players?\b|skaters?\b|guys?\b|seconds?\b"
+                     rf"|secs?\b|minutes?\b|mins?\b|inch(?:es)?\b|feet\b|foot\b|metres?\b|meters?\b|cm\b|points?\b))"
                      rf"|\b{_COUNT}[- ]goals?\s+(?:lead|up|down|ahead|behind|margin)\b", re.I)
 
 
@@ -481,29 +486,36 @@ def score_margin_words(question: str) -> str:
 
 
 #: A goal told ("Red scores on the power play") and a penalized player's release asked ("do I let him
-#: out?", "does he come out?").
+#: out?", "does he come out?", "does the PK end early?").
 _SCORED = re.compile(r"\b(?:scores?|scored|scoring|goal)\b", re.I)
 _LET_OUT = re.compile(r"\b(?:let|lets|letting)\s+(?:\w+\s+){0,3}?out\b|\b(?:come|comes|coming|get|gets|go|goes)\s+"
-                      r"(?:back\s+)?out\b|\breleas\w*|\b(?:end|ends|ended|over)\s+early\b", re.I)
-#: ... or the penalty killed ("PK ends early if they score on the PP?").
-_MAN_DOWN = re.compile(r"\bpenalty kill\b|\bshort[- ]?handed\b|\bman down\b", re.I)
+                      r"(?:back\s+)?out\b|\breleas(?:e|es|ed)\s+(?:him|her|them|the player|from)\b"
+                      r"|\b(?:end|ends|ended|over)\s+early\b", re.I)
+#: ... while a team is short a man by a minor: "penalty kill", "short-handed", "PK", "PP" (a power play).
+_MAN_DOWN = re.compile(r"\bpenalty kill\b|\bshort[- ]?handed\b|\bman down\b|\bpower ?-?play\b", re.I)
+#: ... not when the penalty served ends no earlier on a goal (a major, a misconduct, a match) or the
+#: goalkeeper comes out of his crease.
+_NOT_A_MINOR = re.compile(r"\b(?:major|misconduct|match|goalie|goalkeeper|goaltender|crease)\b", re.I)
 
 
 def goal_release_words(question: str) -> str:
     """The rulebooks' words for a goal ending a minor penalty ("the first of such penalties shall
-    automatically terminate", FIRS 6.2.1 B) when ``question`` tells of the box, a goal, and asks whether
-    the penalized player comes out, not of him out early (:func:`early_release_words`); "" otherwise."""
+    automatically terminate", FIRS 6.2.1 B) when ``question`` tells of the box or a team short-handed
+    and a goal, and asks whether the penalized player comes out; not of a major, misconduct or match
+    penalty, the goalkeeper coming out, or a player out early (:func:`early_release_words`); ""
+    otherwise."""
     told = (_IN_BOX.search(question) or _MAN_DOWN.search(question)) and _SCORED.search(question)
-    return "automatically terminate" if told and _LET_OUT.search(question) and not _TIME_LEFT.search(question) else ""
+    if not told or not _LET_OUT.search(question) or _NOT_A_MINOR.search(question) or early_release_words(question):
+        return ""
+    return "automatically terminate"
 
 
 def rulebook_words(question: str) -> str:
     """The rulebooks' words for what a question tells in its own (:func:`official_words`,
     :func:`late_game_words`, :func:`object_words`, :func:`early_release_words`,
     :func:`penalty_time_left_words`, :func:`bench_player_words`, :func:`injured_player_argue_words`,
-    :func:`later_game_words`, :func:`time_out_call_words`, :func:`score_margin_words`, :func:`goal_release_words`),
-    joined;
-    "" when it tells none of them."""
+    :func:`later_game_words`, :func:`time_out_call_words`, :func:`score_margin_words`,
+    :func:`goal_release_words`), joined; "" when it tells none of them."""
     found = (official_words(question), late_game_words(question), object_words(question),
              early_release_words(question), penalty_time_left_words(question), bench_player_words(question),
              injured_player_argue_words(question), later_game_words(question), time_out_call_words(question),

@@ -486,7 +486,9 @@ class ClauseRanker:
             # a phrase of the synonym list said in the question ("over the boards"): one concept with
             # the phrases it stands for ("out of play"), as a word is with its synonyms
             for length in reversed(self.member_starts.get(qstems[i], ())):
-                members = self.members.get(" ".join(qstems[i:i + length])) if 1 < length and i + length <= len(qstems) else None
+                if length < 2 or i + length > len(qstems):
+                    continue
+                members = self.members.get(" ".join(qstems[i:i + length]))
                 if not members or play_time(qstems, i, length):
                     continue
                 group = frozenset(t for m in members for gi in syn.by_phrase.get(tuple(words(m)), ())

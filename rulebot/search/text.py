@@ -71,9 +71,9 @@ doesn't isn't can't won't
 """.split())
 
 #: Words that carry the question's intent but say little about which rule is meant, kept at a lower
-#: weight: the game's everyday words and light verbs ("takes a swing", "put up"), and "allowed", which
-#: asks whether ("how long is a stick allowed to be") more than it names a rule ("Each team is allowed
-#: one time-out").
+#: weight: the game's everyday words and light verbs ("takes a swing", "put up", "what puck do we use"),
+#: and "allowed", which asks whether ("how long is a stick allowed to be") more than it names a rule
+#: ("Each team is allowed one time-out").
 WEAK_WORDS = frozenset("""
 penalty penalties player players team teams game games play referee ref official before after
 take takes taking took taken make makes made making put puts up full need needs needed allowed use
@@ -138,10 +138,13 @@ SHOUTED_SHARE = 0.6
 #: "a 5 for boarding", "they get a 2", "the extra 10?": a penalty called by its minutes.
 _CLASS_BY_MINUTES = re.compile(r"\b(a|the|his|their|our|another|extra|that)\s+(2|two|5|five|10|ten)"
                                r"(?=\s+(?:for|at|and|on (?:him|them|us|the same)|too|as well)\b|\s*[,.?!]|\s*$)", re.I)
-#: ... and after a verb of giving or getting, before "for" ("goalie just got two for delay", "gave him
-#: five for boarding"); not "we got two and they got one" (goals).
+#: ... and after a verb of giving or getting, before "for" and a foul ("goalie just got two for delay",
+#: "gave him five for boarding", "... and two for roughing"); not "we got two and they got one" (goals)
+#: or "do teams get two for overtime" (time-outs).
 _CLASS_GIVEN = re.compile(r"\b((?:got|gets|get|getting|gave|gives|give|given|giving|took|takes|take|taking|called|"
-                          r"assessed)(?:\s+(?:him|her|them|me|us|you))?)\s+(2|two|5|five|10|ten)(?=\s+for\b)", re.I)
+                          r"assessed|and)(?:\s+(?:him|her|them|me|us|you))?)\s+(2|two|5|five|10|ten)(?=\s+for\s+(?:an?\s+)?"
+                          r"(?:\w+ing\b|delay|interference|too many|unsportsmanlike|abuse|high[- ]?stick|cross[- ]?check"
+                          r"|butt[- ]?end|head[- ]?butt|obstruction|misconduct|that\b|it\b))", re.I)
 #: A penalty class said to be the plain one ("an ordinary minor", "a regular major"): the class itself.
 _PLAIN_CLASS = re.compile(r"\b(an?\s+)?(?:ordinary|regular|normal|standard|basic|plain|simple|usual|typical|straight)\s+"
                           r"(?=(?:minor|major|misconduct|double minor|bench minor)s?\b)", re.I)
@@ -188,7 +191,8 @@ def words(text: str) -> list[str]:
 @lru_cache(maxsize=65536)
 def _words(text: str) -> tuple[str, ...]:
     # the same synonym phrases and question parts are split again and again while a question is asked
-    return tuple(_CLITIC.sub("", w) for w in _TOKEN.findall(fold(text)))
+    # a lone "s" is an apostrophe the extraction lost ("the Timekeeper s seat", "REFEREE S CREASE")
+    return tuple(_CLITIC.sub("", w) for w in _TOKEN.findall(fold(text)) if w != "s")
 
 
 @lru_cache(maxsize=1)
@@ -230,11 +234,12 @@ KEEP_WHOLE = frozenset({"icing", "heading", "clearing", "assistant"})
 
 #: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot",
 #: a "time-out" not the game's "time", a "face-off" not a "face", a "shoot-out" not a "shot", a "bench
-#: minor" or "double minor" not a "minor", a "dressing room" no team "dressed" (the stems of each pair
+#: minor" or "double minor" not a "minor", a "dressing room" no team "dressed", the "referee's crease" no
+#: goal crease (the stems of each pair
 #: become one term, "penalti_shoot"; "timeout", "faceoff" and "shootout" written as one word are the
 #: same terms).
 COMPOUNDS = frozenset({("penalti", "shoot"), ("time", "out"), ("face", "off"), ("shoot", "out"), ("bench", "minor"),
-                       ("doubl", "minor"), ("short", "hand"), ("dress", "room")})
+                       ("doubl", "minor"), ("short", "hand"), ("dress", "room"), ("refere", "creas")})
 
 
 #: Compounds that are a verb and its particle before "of": "puck shot out of play" is no shoot-out
@@ -430,7 +435,8 @@ class Synonyms:
         for i in range(n):
             # only the lengths of the list's phrases that start with this word (or its stem)
             own, stemmed = by_word.get(query_words[i]), by_stem.get(stems[i])
-            for length in sorted((own or set()) | (stemmed or set()) | {1}, reverse=True) if own or stemmed else (1,):
+            lengths = sorted((own or set()) | (stemmed or set()) | {1}, reverse=True) if own or stemmed else (1,)
+            for length in lengths:
                 key = tuple(query_words[i:i + length])
                 if len(key) < length or play_time(stems, i, length):
                     continue

@@ -296,8 +296,8 @@ class Library:
             return self._signals
 
     def search_signals(self, query: str, limit: int = 10) -> list[SignalView]:
-        """Signals best matching an everyday description ("hands on hips"), best first; every signal
-        when ``query`` is blank."""
+        """Signals best matching an everyday description ("hands on hips"), best first, those scoring at
+        least :data:`SIGNAL_SHARE` of the best; every signal when ``query`` is blank."""
         mod = self._signals_mod()
         if mod:
             records = self.signal_records()
