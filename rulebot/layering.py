@@ -36,6 +36,7 @@ from typing import Any
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Answer, Citation, Clause
+from rulebot.search.intent import classify
 from rulebot.search.text import NUMBER_WORDS, terms
 
 #: A tournament hit answers the question when its score is at least this share of the best base score.
@@ -302,9 +303,9 @@ def _clause_and_score(index: ClauseIndex, item: Any) -> tuple[Clause | None, flo
     return clause, float(getattr(item, "score", 0.0))
 
 
-#: A number in words or digits: what a clause must state to answer "how long" or "how many".
-_STATES_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-                            r"thirty|forty|fifty|sixty|ninety|half|once|twice|single|double)\b", re.I)
+#: What a sheet rule must state to answer "how long" or "how many": a number (:data:`_NUMBER`), or none
+#: or no limit at all ("There are no time outs.", "Overtime is unlimited sudden death").
+_NONE_OR_UNLIMITED = re.compile(r"\b(?:no|none|zero|unlimited|unrestricted|any number)\b", re.I)
 
 
 def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequence[Any],
@@ -331,14 +332,12 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
 
     asked_phases = phases_of(question)
     listed = _listed_for_question(index, ruleset_id, question)
-    from rulebot.search.intent import classify
-
     number_asked = bool(question) and classify(question).number
 
     def answers(clause: Clause, score: float) -> bool:
         if clause.id in listed:
             return True  # the sheet's own call for the infraction asked about ("Tripping - 90 sec")
-        if number_asked and not _STATES_NUMBER.search(clause.text):
+        if number_asked and not (_NUMBER.search(clause.text) or _NONE_OR_UNLIMITED.search(clause.text)):
             return False  # "how long is a minor": not "Body checking is a minor penalty", which gives none
         # a rule for the other phase of the tournament ("Playoff games tied after regulation go to ..."
         # for a tied round-robin game) does not answer

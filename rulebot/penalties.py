@@ -76,6 +76,10 @@ _DURATION = _LazyRegex(
 _SUM_DURATION = _LazyRegex(r"\((?P<a>\d+)\s*\+\s*(?P<b>\d+)\)")
 #: "Minor penalties are 90 seconds" (a tournament sheet's shorter penalties).
 _SECONDS = _LazyRegex(r"\b(?P<s>\d{2,3})[\s-]*(?:seconds?|secs?)\b", re.I)
+#: A length written as a clock reads, minutes and seconds ("1:30"), not a time of day ("at 1:30 pm").
+_CLOCK = _LazyRegex(r"(?<!\bat )\b(?P<m>\d{1,2}):(?P<s>[0-5]\d)\b(?!\s*(?:am|pm|a\.m|p\.m)\b)", re.I)
+#: Words of a sentence that goes on about a penalty ("They are served in the box."), not another subject.
+_ABOUT_PENALTIES = _LazyRegex(r"penalt|minor|major|misconduct|serve|box|bench", re.I)
 _SENTENCE = _LazyRegex(r"(?<=[.!?])\s+(?=[\"“(A-Z0-9])")
 
 
@@ -331,8 +335,8 @@ _DEF_START = _LazyRegex(
     re.I | re.S,
 )
 _DEF_REST = _LazyRegex(
-    r"^(?:\([^)]*\)\s*)?(?:[–—-]|involves?\b|requires?\b|to\s+all\b|may\s+be\b|means\b|"
-    r"(?:is|are)\b(?!\s+(?:to\s+be\s+)?(?:imposed|assessed|awarded|given|called)))",
+    r"^(?:\([^)]*\)\s*)?(?:[–—:-]|involves?\b|requires?\b|to\s+all\b|may\s+be\b|means\b|"
+    r"(?:is|are|shall\s+be|will\s+be)\b(?!\s+(?:to\s+be\s+)?(?:imposed|assessed|awarded|given|called)))",
     re.I,
 )
 _DEF_PLURAL = _LazyRegex(rf"\b(?P<name>{_CLASS_ALT})\s+penalties\s+may\s+be\s+(?:either\s+)?", re.I)
@@ -399,6 +403,9 @@ def _duration(text: str) -> tuple[float | None, tuple[float, ...], str]:
     m = _SECONDS.search(text)
     if m:
         return int(m.group("s")) / 60, (), m.group(0)
+    m = _CLOCK.search(text)
+    if m:  # "Minor penalties are 1:30."
+        return int(m.group("m")) + int(m.group("s")) / 60, (), m.group(0)
     return None, (), ""
 
 
@@ -440,6 +447,7 @@ def _build_classes(index, rid: str) -> list[PenaltyClass]:
         if len(entry["sents"]) >= 2 or st.clause.id in entry["clauses"]:
             continue
         effect = [st.text]
+        timed = effect  # the sentences its length may come from
         follow = sents[k + 1] if k + 1 < len(sents) else None
         if more:
             # the class's length is the first part; the sentence is quoted whole, as the sheet says it,
@@ -448,14 +456,17 @@ def _build_classes(index, rid: str) -> list[PenaltyClass]:
             if entry["minutes"] is None and mins is not None:
                 entry.update(minutes=mins, alt=alt, dur=dur)
             effect, follow = [whole], None
+            timed = effect
         if follow is not None and not _definition(follow.text):
             same_clause = follow.clause.id == st.clause.id
             short_sibling = (st.index == 0 and len(st.text.split()) < 8 and not follow.clause.title
                              and follow.clause.parent == st.clause.parent)
             if same_clause or short_sibling:
                 effect.append(follow.text)
+            if short_sibling and not same_clause and not _ABOUT_PENALTIES.search(follow.text):
+                timed = effect[:-1]  # its length is no other rule's ("2. Games are two 18 minute periods.")
         if entry["minutes"] is None:
-            for text in effect:
+            for text in timed:
                 mins, alt, dur = _duration(text)
                 if mins is not None:
                     entry.update(minutes=mins, alt=alt, dur=dur)
@@ -748,19 +759,24 @@ _LIST_ONE_PART = _LazyRegex(_LIST_PART, re.I)
 _PLUS_GAME = re.compile(r"((?:\+|&|\band\b|\bplus\b)\s*(?:an?\s+)?)game\b(?!\s+(?:misconduct|ejection))", re.I)
 #: An infraction's name as a list line gives it: one to six words of letters ("Tripping", "Checking
 #: from behind", "Too many men", "Cross-checking"), then the separator: a dash between spaces, a colon,
-#: a run of dots (a dot leader), or only space when the call starts with a length ("Unsportsmanlike
+#: a run of dots (a dot leader), a tab, or only space when the call starts with a length ("Unsportsmanlike
 #: conduct    1:30", whose run of spaces the clause text keeps as one).
 _LIST_LINE = _LazyRegex(
     r"(?P<name>[A-Za-z][\w'’/&-]*(?:\s+[A-Za-z][\w'’/&-]*){0,5}?)"
-    r"(?:\s*(?:\.{2,}|…+)\s*|\s*:\s+|\s+[-–—]{1,2}\s+|\s+(?=\d))(?P<call>\S.*)")
+    r"(?:\s*(?:\.{2,}|…+)\s*|\s*:\s+|\s+[-–—]{1,2}\s+|[ ]*\t[ \t]*|\s+(?=\d))(?P<call>\S.*)")
+#: ... under a penalties heading, also only space before a penalty class ("Fighting Match", "Abuse of
+#: officials Game misconduct").
+_LIST_LINE_SPACED = _LazyRegex(
+    rf"(?P<name>[A-Za-z][\w'’/&-]*(?:\s+[A-Za-z][\w'’/&-]*){{0,5}}?)\s+(?=(?:{_CLASS_ALT})\b)(?P<call>\S.*)", re.I)
 #: Words that make a would-be name a sentence ("Minor penalties are 90 seconds", "Overtime will be 5 min").
 _LIST_VERB = _LazyRegex(r"\b(?:is|are|was|were|be|been|will|shall|must|may|can|should|could|would|gets?|has|"
                         r"have|lasts?|means?|takes?)\b", re.I)
 #: Headings over a list of penalties ("PENALTIES", "Infractions", "Fouls and calls").
 _PENALTY_HEADING = _LazyRegex(r"\b(?:penalt|infraction|fouls?\b)", re.I)
-#: ... and a rule that announces one ("6. Penalties are as follows:").
-_ANNOUNCES_PENALTIES = _LazyRegex(r"\b(?:penalt|infraction|fouls?\b)[^.]{0,40}(?::|\bas follows\.?|\bthe following\.?)\s*$",
-                                  re.I)
+#: ... and a rule that announces one ("6. Penalties are as follows:"; not "Penalty shots are taken as
+#: follows:").
+_PENALTY_LIST_WORD = _LazyRegex(r"\b(?:penalt(?:y|ies)\b(?!\s+(?:shots?|box|kill|bench|time|timekeeper)\b)"
+                                r"|infractions?\b|fouls?\b)", re.I)
 
 
 def _list_minutes(token: str) -> float:
@@ -796,6 +812,9 @@ def list_line_call(line: str, kind_of_minutes=None, in_penalty_list: bool = Fals
     seconds": a minor), else it is a plain "penalty" of that length.  A "match" must be called a
     match penalty ("Jerseys: match" is none)."""
     m = _LIST_LINE.fullmatch(line.strip())
+    if m is None and in_penalty_list:
+        # a table whose tabs the clause text keeps as a space ("Fighting<TAB>Match" read "Fighting Match")
+        m = _LIST_LINE_SPACED.fullmatch(line.strip())
     if m is None:
         return None
     name, call = m.group("name").strip(), m.group("call").strip()
@@ -875,8 +894,10 @@ def _list_infractions(index, c, by_name: dict[str, PenaltyClass],
     "90 sec") is one too."""
     if c.kind not in ("item", "rule", "paragraph") or len(c.text) > 160:
         return []
+    from rulebot.search.text import ends_announcing
+
     in_list = any(_PENALTY_HEADING.search(a.title or "") for a in [c, *index.ancestors(c)]) or any(
-        _ANNOUNCES_PENALTIES.search(a.text) for a in index.ancestors(c))
+        ends_announcing(a.text) and _PENALTY_LIST_WORD.search(a.text) for a in index.ancestors(c))
     kinds = _kind_of_minutes(by_name, base or {})
     found = list_line_call(c.text, kinds, in_list)
     if found is None and c.title and not _LIST_VERB.search(c.title) and len(c.title.split()) <= 6 \

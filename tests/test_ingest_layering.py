@@ -512,3 +512,40 @@ def test_a_sheet_rule_with_no_number_does_not_answer_how_long(tmp_path):
     answer = searcher.ask("how long is a minor", "july-jam")
     assert answer.citations[0].ruleset == "firs-2017" and answer.citations[0].rule == "6.1.2 A"
     assert searcher.ask("how long are the periods", "july-jam").citations[0].rule == "1"
+
+
+def test_a_sheets_penalty_lengths_however_written_and_a_tab_separated_penalty_table(tmp_path):
+    from rulebot.ingest import ingest_file
+    from rulebot.penalties import penalty_classes, search_penalties
+
+    # "1:30" as a clock reads it, "shall be", a colon; and not the next rule's 18 minutes
+    for k, said in enumerate(("Minor penalties are 1:30.", "Minor penalties shall be 90 seconds.",
+                              "Minor penalties: 90 seconds")):
+        sheet = tmp_path / f"may-cup-{k}.txt"
+        sheet.write_text(f"May Cup Rules\n\n1. {said}\n2. Games are two 18 minute periods.\n", encoding="utf-8")
+        ingest_file(sheet, f"may-cup-{k}", base="rha")
+        minor = [pc for pc in penalty_classes(load_index(use_cache=False), f"may-cup-{k}") if pc.name == "minor"]
+        assert minor and minor[0].minutes == 1.5, said
+    # a penalty table pasted with tabs: each line an infraction with its call
+    sheet = tmp_path / "ironwood.txt"
+    sheet.write_text("Ironwood Cup Rules\n\nGENERAL\n1.\tGames are two 20 minute halves.\n\nPENALTY LENGTHS\n"
+                     "Tripping\t2 min\nFighting\tMatch\nAbuse of officials\tGame misconduct\n", encoding="utf-8")
+    ingest_file(sheet, "ironwood", base="rha")
+    index = load_index(use_cache=False)
+    listed = {i.infraction: i.penalty for i, _ in search_penalties(index, None, "ironwood")}
+    assert listed == {"Tripping": "minor", "Fighting": "match", "Abuse of officials": "game misconduct"}
+
+
+def test_the_line_saying_which_rules_apply_is_no_heading_over_a_lettered_sheet(tmp_path):
+    from rulebot.ingest import ingest_file
+
+    sheet = tmp_path / "lake-open.txt"
+    sheet.write_text("Lake Open Rules\n\nFIRS rules apply except for the following:\n\n"
+                     "1. Game time. Games shall be played as follows:\n   (a) two periods of 18 minutes stop time;\n"
+                     "   (b) a 3 minute intermission between periods.\n"
+                     "2. Penalty time. Minor penalties shall be 1:30. Major penalties shall be 4 minutes.\n",
+                     encoding="utf-8")
+    ingest_file(sheet, "lake-open", base="firs-2017")
+    index = load_index(use_cache=False)
+    assert not [c for c in index.by_ruleset("lake-open") if c.kind == "section"]
+    assert index.get(index.lookup("lake-open", "1").parent).kind == "document"

@@ -48,6 +48,9 @@ CONTACT_ASK = re.compile(r"(?:please\s+)?(?:contact|ask|see|talk to|speak (?:to|
 #: min", "Fighting.............match", Fall Fete sheet): some words, a run of four or more dots, and
 #: what follows them.  Such a line is an entry of a list, never a heading.
 DOT_LEADER_LINE = re.compile(r"[A-Za-z][^.•▪◦·*]{0,60}?\.{4,}\s*[^.\s].{0,80}")
+#: ... or with tabs between the entry and its value ("Tripping<TAB>2 min", a table pasted from a
+#: spreadsheet).
+TAB_LEADER_LINE = re.compile(r"[A-Za-z][^\t.•▪◦·*]{0,60}?\t+[ \t]*[^\s].{0,80}")
 
 
 def squash(text: str) -> str:

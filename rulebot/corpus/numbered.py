@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from rulebot.corpus.builder import DOT_LEADER_LINE, FOLLOWS, INTRO, Builder, Node, ParseResult
+from rulebot.corpus.builder import DOT_LEADER_LINE, FOLLOWS, INTRO, TAB_LEADER_LINE, Builder, Node, ParseResult
 
 _NUMBERED = re.compile(r"(\d{1,3}[A-Z]?)[.)]\s+")
 #: A numbered rule written with the word and a separator: "Rule 8 - Each team ...", "Rule 8: ...",
@@ -91,7 +91,7 @@ _MD_HEADING = re.compile(r"^#{1,6}\s+|\s+#+$")
 
 
 #: The most words the first line of a document has to be its title.
-TITLE_WORDS = 14
+TITLE_WORDS = 30
 
 
 def _slug(text: str) -> str:
@@ -122,7 +122,7 @@ class NumberedParser:
         for i, line in enumerate(self.lines):
             # a document's title may run longer than a heading ("Spring Classic Roller Hockey
             # Tournament 2024 - Rules Sheet")
-            if i == 0 and len(self.lines) > 1 and _is_heading(line, TITLE_WORDS) and (
+            if i == 0 and len(self.lines) > 1 and _is_heading(line, TITLE_WORDS) and not FOLLOWS.search(line) and (
                     not (_number(self.lines[1]) or _BULLET.match(self.lines[1]))
                     or not any(_is_heading(x) for x in self.lines[2:])):
                 # The document's own title line: a first heading whose content is not a list of its
@@ -257,15 +257,17 @@ class NumberedParser:
         bm = _BULLET.match(line)
         if bm is None and (_BULLET.match(previous) or _TIGHT_BULLET.match(previous)):
             bm = _TIGHT_BULLET.match(line)  # "-Unsportsmanlike conduct 1:30" after "- Tripping - 90 sec"
-        if bm or DOT_LEADER_LINE.fullmatch(line):
+        if bm or DOT_LEADER_LINE.fullmatch(line) or TAB_LEADER_LINE.fullmatch(line):
             # a bullet, or a list entry written with a dot leader and no bullet ("Penalties are as
             # follows:" / "Tripping.............2 min" / "Fighting.............match"): an item
             parent = self.section
-            if self.rule is not None and (self.last is self.rule and _ANNOUNCES_LIST.search(self.rule.text)
-                                          or self.last.parent is self.rule and self.last.kind == "item"):
-                # the list a numbered rule announces ("6. Penalties are as follows:" / "- Tripping - 90 sec")
-                parent = self.rule
             k = sum(1 for c in parent.children if c.kind == "item") + 1
+            if (self.rule is not None and _ANNOUNCES_LIST.search(self.rule.text)
+                    and (self.last is self.rule or self.last.parent is self.rule)):
+                # the list a numbered rule announces ("6. Penalties are as follows:" / "- Tripping - 90 sec"),
+                # its bullets numbered on their own ("6 •1", "6 •2")
+                parent = self.rule
+                k = sum(1 for c in parent.children if c.kind == "item" and "•" in c.number) + 1
             label = parent.number or parent.title
             node = self.b.add(parent, f"i{k}", f"{label} •{k}".strip(), "", "item",
                               marker=bm.group(0) if bm else None)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulebot.corpus.builder import Builder, Node, ParseResult
+from rulebot.corpus.builder import FOLLOWS, Builder, Node, ParseResult
 from rulebot.corpus.numbers import rule_key
 
 _MD_HEADING = re.compile(r"(#{1,6})\s+")
@@ -298,8 +298,8 @@ class OutlineParser:
         bold line is a heading."""
         if self.markdown and not bold:
             return False
-        if not _heading_like(line) or nxt is None:
-            return False
+        if not _heading_like(line) or nxt is None or FOLLOWS.search(line):
+            return False  # "FIRS rules apply except for the following:" says which rules apply
         if not brk and (self.last_line_open or line[:1].islower()):
             return False
         if not nxt[0] and nxt[1][:1].islower() and not re.match(r"\(?[a-z]{1,4}[.)]\s", nxt[1]):
