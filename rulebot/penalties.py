@@ -709,6 +709,11 @@ _NOT_A_NAME = {"regular", "additional", "further", "subsequent", "same", "other"
 _TRAILING = {"the", "of", "a", "an", "to", "on", "in", "their", "his", "her", "by", "at", "or", "and"}
 
 
+#: The act a penalty sentence is imposed for, when it names no infraction otherwise.
+_IMPOSED_FOR = _LazyRegex(r"\b(?:imposed|assessed|called|given)\s+(?:for|on\s+(?:any|a|the)\s+player\s+who)\s+"
+                          r"(?P<x>[a-z][a-z' -]{2,40}?)\s*(?:[.,;]|$)", re.I)
+
+
 def _text_name(index, clause, sentence: str) -> str:
     """The infraction's name: the title of the clause or of its rule ("SLASHING" -> "Slashing"),
     else the text's own label ("Hooking: ..."), else the penalty's own name ("delay of game penalty"),
@@ -729,6 +734,10 @@ def _text_name(index, clause, sentence: str) -> str:
     m = re.search(r"\bcalled\s+(?:as\s+)?(?:an?\s+)?([a-z][a-z-]+(?:\s+[a-z-]+)?)\s*[.,]", sentence, re.I)
     if m:
         return m.group(1).strip().capitalize()
+    # "A minor penalty shall be imposed for body checking.", "... on any player who checks from behind."
+    m = _IMPOSED_FOR.search(sentence)
+    if m:
+        return m.group("x").strip().capitalize()
     first = _sentences(clause.text)[0] if clause.text else sentence
     subject = re.split(r"\s+(?:will|shall|can|may|is|are|must)\b|\s*[(:]", first, maxsplit=1)[0]
     subject = re.sub(r"^(?:any|a|the)\s+(?:player|team|goalie|goaltender)s?\s+(?=\w+ing\b)", "", subject, flags=re.I)

@@ -549,3 +549,25 @@ def test_the_line_saying_which_rules_apply_is_no_heading_over_a_lettered_sheet(t
     index = load_index(use_cache=False)
     assert not [c for c in index.by_ruleset("lake-open") if c.kind == "section"]
     assert index.get(index.lookup("lake-open", "1").parent).kind == "document"
+
+
+def test_a_paragraph_before_the_first_rule_is_a_rule_of_its_own(tmp_path):
+    from rulebot.ingest import ingest_file
+    from rulebot.search import Searcher
+
+    # after the line saying which rules apply, "All games are played 4 on 4 ..." is a rule to find
+    sheet = tmp_path / "harbour-days.txt"
+    sheet.write_text("Harbour Days Tournament Rules\n\nWelcome to Harbour Days. Where these rules are silent, RHA "
+                     "rules govern.\n\nAll games are played 4 on 4 plus goalies. Games consist of two 17 minute "
+                     "halves with running time.\n\n1. Timeouts\n1.1 One 30 second timeout per team per game.\n"
+                     "2. Penalties\n2.1 Minor penalties are 2 minutes running time.\n"
+                     "2.2 A minor penalty shall be imposed for body checking.\n", encoding="utf-8")
+    ingest_file(sheet, "harbour-days", base="rha")
+    index = load_index(use_cache=False)
+    assert index.lookup("harbour-days", "¶1").text.startswith("All games are played 4 on 4")
+    answer = Searcher(index).ask("how long is a game", "harbour-days")
+    assert answer.citations[0].rule == "¶1"
+    # the infraction a penalty is imposed for is its name
+    from rulebot.penalties import search_penalties
+
+    assert [i.infraction for i, _ in search_penalties(index, None, "harbour-days")] == ["Body checking"]

@@ -274,6 +274,14 @@ class OutlineParser:
                 node = self.b.add(parent, _slug(m.group("term")), "", "", "definition")
                 self._definition(node, line)
                 return
+        if self.last is self.b.root and (brk or not self.b.root.parts) and not FOLLOWS.search(line):
+            # a paragraph before the first rule that is a rule of its own ("All games are played 4 on 4
+            # ..."), not the line saying which rules apply: a clause of its own, "¶1", "¶2" ...
+            k = sum(1 for c in self.b.root.children if c.number.startswith("¶")) + 1
+            node = self.b.add(self.b.root, f"p{k}", f"¶{k}", "", "item", absolute=True)
+            self._text(node, line)
+            self.last = node
+            return
         if not brk or self.last is self.b.root or not self.last.parts:
             self._text(self.last, line)
             return
