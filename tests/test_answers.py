@@ -2507,3 +2507,9 @@ def test_minutes_given_for_something_else_name_no_class():
     assert "got a minor for tripping and a minor for roughing" in respell("got two for tripping and two for roughing")
     for said in ("do we take five for the break between periods?", "do teams get two for overtime or just one?"):
         assert respell(said) == said
+
+
+def test_my_partner_is_no_partnered_event():
+    # RHA 410 (d)'s "RHA Partnered Events" is no referee's partner
+    a = get_searcher().ask("my partner called TMM but the guy was w/in 5 ft of the bench, is that right?", "rha")
+    assert a.citations[0].rule != "410 (d)" and all(c.rule != "410 (d)" for c in a.citations[:3])

@@ -228,8 +228,8 @@ def stem(word: str) -> str:
 
 #: Words the stemmer would merge with another word: "icing" is not the "ice", "heading" (for the bench)
 #: not the "head", "clearing" (the puck) not a "clear" advantage or shot, an "assistant" official not a
-#: scorer's "assist". Their plurals are the same terms.
-KEEP_WHOLE = frozenset({"icing", "heading", "clearing", "assistant"})
+#: scorer's "assist", RHA's "Partnered Events" no referee's "partner". Their plurals are the same terms.
+KEEP_WHOLE = frozenset({"icing", "heading", "clearing", "assistant", "partnered"})
 
 
 #: Compound terms of the game that are one thing, not their words: a "penalty shot" is not a "shot",
