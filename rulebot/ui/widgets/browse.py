@@ -98,7 +98,11 @@ class BrowsePane(Horizontal):
             roots = [c for c in library.index.by_ruleset(rs.id) if c.kind == "document"]
             if not roots:
                 continue
-            node = tree.root.add(Text(f"{rs.short_name} – {rs.title}", style="bold"), roots[0].id)
+            # the short name in bold, the title after it dimmed: at 80 columns the name is what shows
+            label = Text(rs.short_name, style="bold")
+            if rs.title and rs.title != rs.short_name:
+                label.append(f"  {rs.title}", style="dim")
+            node = tree.root.add(label, roots[0].id)
             self._clause_nodes[roots[0].id] = node
 
     def focus_main(self) -> None:
