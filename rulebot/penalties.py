@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, replace
 
 from rulebot.corpus.annex import CODE_PATTERN, RULE_PATTERN
+from rulebot.corpus.builder import ends_announcing
 from typing import Iterable
 
 from rulebot.lazy import LazyRegex as _LazyRegex
@@ -903,8 +904,6 @@ def _list_infractions(index, c, by_name: dict[str, PenaltyClass],
     "90 sec") is one too."""
     if c.kind not in ("item", "rule", "paragraph") or len(c.text) > 160:
         return []
-    from rulebot.search.text import ends_announcing
-
     in_list = any(_PENALTY_HEADING.search(a.title or "") for a in [c, *index.ancestors(c)]) or any(
         ends_announcing(a.text) and _PENALTY_LIST_WORD.search(a.text) for a in index.ancestors(c))
     kinds = _kind_of_minutes(by_name, base or {})

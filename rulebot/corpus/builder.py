@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rulebot.models import Clause, ClauseKind, Ref
 
@@ -51,6 +52,28 @@ DOT_LEADER_LINE = re.compile(r"[A-Za-z][^.•▪◦·*]{0,60}?\.{4,}\s*[^.\s].{0
 #: ... or with tabs between the entry and its value ("Tripping<TAB>2 min", a table pasted from a
 #: spreadsheet).
 TAB_LEADER_LINE = re.compile(r"[A-Za-z][^\t.•▪◦·*]{0,60}?\t+[ \t]*[^\s].{0,80}")
+
+
+#: A clause announcing the list that follows it ("shall be taken as follows:").
+ANNOUNCES = re.compile(r"\b(?:as follow\w*|the following(?: \w+){0,3})\s*:", re.I)  # "as followis:" (U9 29)
+
+
+_ENDS_FOLLOWING = re.compile(r"\bfollowing(?: [a-z]+){0,2}$")
+
+
+@lru_cache(maxsize=8192)
+def ends_announcing(text: str) -> bool:
+    """True when a clause's text ends with the announcement of a list, so that the list is all it says
+    ("... will be determined by following rules" (Youth Cup), "... as follows:")."""
+    tail = text.rstrip()[-40:].lower()
+    return tail.endswith(":") or tail.endswith("as follows") or bool(_ENDS_FOLLOWING.search(tail))
+
+
+@lru_cache(maxsize=8192)  # asked of the same clause texts over and over while ranking
+def introduces_list(text: str) -> bool:
+    """True when a clause's text announces a list ("as follows:", "the following:"), at its end or
+    before more text of its own."""
+    return ends_announcing(text) or bool(ANNOUNCES.search(text))
 
 
 def squash(text: str) -> str:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 
-from rulebot.corpus.builder import DOT_LEADER_LINE, FOLLOWS, INTRO, TAB_LEADER_LINE, Builder, Node, ParseResult
+from rulebot.corpus.builder import (DOT_LEADER_LINE, FOLLOWS, INTRO, TAB_LEADER_LINE, Builder, Node, ParseResult,
+                                    ends_announcing)
 
 _NUMBERED = re.compile(r"(\d{1,3}[A-Z]?)[.)]\s+")
 #: A numbered rule written with the word and a separator: "Rule 8 - Each team ...", "Rule 8: ...",
@@ -32,8 +33,6 @@ _SUB_NUMBER = re.compile(r"(\d{1,3}[A-Z]?(?:\.\d{1,3})*)\.(\d{1,3})\.?\s+(?=[A-Z
 #: A sentence saying which rules apply otherwise is the sheet's preamble up to this many words.
 PREAMBLE_WORDS = 25
 _BULLET = re.compile(r"[•▪◦·*-]\s+")
-#: A rule's text that announces the list below it ("Penalties are as follows:", "... the following:").
-_ANNOUNCES_LIST = re.compile(r"(?::|\bas follows\.?|\bthe following\.?)\s*$", re.I)
 #: A bullet whose space was lost ("-Unsportsmanlike conduct 1:30"), taken as one only in a run of bullets.
 _TIGHT_BULLET = re.compile(r"[•▪◦·*-](?=[A-Z])")
 
@@ -262,7 +261,7 @@ class NumberedParser:
             # follows:" / "Tripping.............2 min" / "Fighting.............match"): an item
             parent = self.section
             k = sum(1 for c in parent.children if c.kind == "item") + 1
-            if (self.rule is not None and _ANNOUNCES_LIST.search(self.rule.text)
+            if (self.rule is not None and ends_announcing(self.rule.text.rstrip(". "))
                     and (self.last is self.rule or self.last.parent is self.rule)):
                 # the list a numbered rule announces ("6. Penalties are as follows:" / "- Tripping - 90 sec"),
                 # its bullets numbered on their own ("6 •1", "6 •2")

@@ -21,8 +21,8 @@ from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
                                    Intent, classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_request
-from rulebot.search.text import (ANNOUNCES, STOP_WORDS, ends_announcing, fold, introduces_list, kept, load_synonyms,
-                                 respell, stem, terms, words)
+from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
+from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, words
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
 
@@ -980,10 +980,10 @@ class Searcher:
         if aside:
             silent = self.silent(scope)
             text += f" ({silent[:1].upper()}{silent[1:]} about {', '.join(aside)}.)"
-        rule = self.index.get(rule_of(self.index, hits[0].clause) or "") if asks_which_rule(question) else None
-        if rule is not None and not pq.clauses and rule.number:
+        covering = self.index.get(rule_of(self.index, hits[0].clause) or "") if asks_which_rule(question) else None
+        if covering is not None and not pq.clauses and covering.number:
             # "which rule covers ...?": the rule's number and name first ("RHA 505 PENALTY TIMEKEEPER: ...")
-            text = self.headed(rule, text)
+            text = self.headed(covering, text)
         if pq.clauses:
             # a rule asked for by number: what it is about first ("RHA 630 MERCY RULE: ...")
             asked = pq.clauses[0]

@@ -9,7 +9,8 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Citation, Clause, Hit, names_title
 from rulebot.search.intent import FACEOFF_PLACE, GOAL_OUTCOMES, OPENING_CONDITION, SPECIAL_CASE, classify
-from rulebot.search.text import ANNOUNCES, ends_announcing, fold, introduces_list, negated_terms, polarity, terms
+from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
+from rulebot.search.text import fold, negated_terms, polarity, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
 _NUMBER_WORDS = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"

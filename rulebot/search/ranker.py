@@ -16,9 +16,9 @@ from typing import TypeVar
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause, Hit
 from rulebot.search.learned import learned_terms
-from rulebot.search.text import (ANNOUNCES, NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, contrasted_terms, introduces_list,
-                                 is_english_word, kept, load_synonyms, negated_terms, play_time, polarity, stem, terms,
-                                 units, words)
+from rulebot.corpus.builder import ANNOUNCES, introduces_list
+from rulebot.search.text import (NUMBER_WORDS, STOP_WORDS, WEAK_WORDS, contrasted_terms, is_english_word, kept,
+                                 load_synonyms, negated_terms, play_time, polarity, stem, terms, units, words)
 
 #: Field weights (BM25F): a clause's own title counts most, then its text, then the titles above it.
 TITLE_WEIGHT = 2.0

@@ -528,26 +528,6 @@ def _read_synonyms() -> Synonyms:
                     data.get("abbreviations", {}))
 
 
-#: A clause announcing the list that follows it ("shall be taken as follows:").
-ANNOUNCES = re.compile(r"\b(?:as follow\w*|the following(?: \w+){0,3})\s*:", re.I)  # "as followis:" (U9 29)
-
-
-_ENDS_FOLLOWING = re.compile(r"\bfollowing(?: [a-z]+){0,2}$")
-
-
-@lru_cache(maxsize=8192)
-def ends_announcing(text: str) -> bool:
-    """True when a clause's text ends with the announcement of a list, so that the list is all it says
-    ("... will be determined by following rules" (Youth Cup), "... as follows:")."""
-    tail = text.rstrip()[-40:].lower()
-    return tail.endswith(":") or tail.endswith("as follows") or bool(_ENDS_FOLLOWING.search(tail))
-
-
-@lru_cache(maxsize=8192)  # asked of the same clause texts over and over while ranking
-def introduces_list(text: str) -> bool:
-    """True when a clause's text announces a list ("as follows:", "the following:"), at its end or
-    before more text of its own."""
-    return ends_announcing(text) or bool(ANNOUNCES.search(text))
 
 
 NEGATION_REACH = 2  # content words a negation reaches ("not the goalie", "no injury")
