@@ -2193,6 +2193,27 @@ def test_a_signal_question_of_a_rulebook_without_signals_reads_its_rules_only_wh
     assert answer.citations[0].rule == "16" and "back off three metres" in answer.answer
     # a trip has a signal in FIRS Annex B: that, not a U9 rule that happens to say "signal"
     assert "Tripping" in s.ask("what's the signal for tripping?", "challenge-cup-u9").answer
+    # a FIRS gesture that shares a word or two ("over", "under-9") is no gesture told: U9's own rule
+    answer = s.ask("In the under-9 games, when my whistle means the puck goes over to the other team, what am I "
+                   "supposed to signal to the kids who were attacking?", "challenge-cup-u9")
+    assert answer.citations[0].rule == "16"
+    # U9 18 tells the signal "to indicate" the attackers back off
+    answer = s.ask("Our little goalie smothered the puck and the ref whistled it. How does the ref show what "
+                   "happens next?", "challenge-cup-u9")
+    assert answer.answered and answer.citations[0].rule == "18"
+    # a gesture told with arms is still read in the FIRS list
+    assert "Penalty Shot" in s.ask("ref crosses his arms over his head, what is it?", "challenge-cup-u9").answer
+
+
+def test_how_an_official_shows_a_call_is_a_signal_question():
+    assert classify("What does the rule book say the referee does to show a delayed penalty?").signal
+    assert classify("What do I do with my arms to show everybody I'm giving a penalty shot?").signal
+    assert classify("How does the referee show spearing?").signal
+    assert classify("How is that person supposed to show me the puck actually went in?").signal
+    # ... not what a player shows, nor a story with "show" in it
+    assert not classify("He shows disrespect to an official. What's the penalty?").signal
+    assert not classify("Can a player show up late and still play?").signal
+    assert not classify("How many players does the score sheet show?").signal
 
 
 def test_rulebook_words_for_what_a_referee_tells_in_his_own():

@@ -18,7 +18,7 @@ from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_
                                    procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
                                    says_as_much, sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import (FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
+from rulebot.search.intent import (BODY, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
                                    Intent, classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_request
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
@@ -1323,14 +1323,19 @@ class Searcher:
         none = ("describe no signal like that" if any(s.ruleset in scope for s in load_signals(self.index))
                 else "describe no referee signals")
         where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
-        if not best or best[0][1] < SIGNAL_MIN_SCORE:
+        described = bool(set(words(pq.text or question)) & BODY)
+        if not best or best[0][1] < SIGNAL_MIN_SCORE or not described:
             told = sorted((h for rid in sorted(scope) for h in self.search(pq.text or question, rid, limit)),
                           key=lambda h: -h.score)
-            if told and _SIGNALS_TOLD.search(told[0].clause.text):
-                # no signal of a list fits, but the rule that best answers says what the official signals
-                # (U9 16: "the official will signal the attacking players to back off three metres")
+            asked = set(terms(pq.text or question)) - _SIGNAL_WORDS
+            if (told and _SIGNALS_TOLD.search(told[0].clause.text)
+                    and len(asked & set(terms(told[0].clause.text))) >= OWN_SIGNAL_SHARED):
+                # no gesture told, or none a list's signal fits, and the rule that best answers says what
+                # the official signals (U9 16: "the official will signal the attacking players to back off
+                # three metres"): that rule, not the nearest signal of another rulebook's list
                 cites = tuple(citation(self.index, h.clause, h.score) for h in told[:limit])
                 return Answer(question, None, short_answer(self.index, told, question, intent), cites)
+        if not best or best[0][1] < SIGNAL_MIN_SCORE:
             # "what's the signal for a minor penalty?": no signal of any rulebook fits
             see = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
             return Answer(question, None, f"The {names} rules {none}, and no {where} signal fits it.", (),
@@ -1544,7 +1549,11 @@ class Searcher:
 #: "what's the signal for X?", "signal of X": X, ending the sentence, is the infraction whose signal is asked for.
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?(?P<x>[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
 #: A rule that says what an official signals ("the official will signal the attacking players ...").
-_SIGNALS_TOLD = re.compile(r"\bsignal(?:s|led|ed|ling|ing)?\b", re.I)
+_SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|to indicate)\b", re.I)
+#: A rule of the asker's own rulebook that tells a signal answers a signal question sharing this many
+#: words with it besides signal words ("whistle", "possession", "attacking" for U9 16), not "what's the
+#: signal for tripping?".
+OWN_SIGNAL_SHARED = 2
 #: Words of a signal question that name no infraction.
 _SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refere", "ref", "offici"})
 

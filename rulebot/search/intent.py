@@ -19,7 +19,8 @@ pumps pumping chop chops chopping tug tugs tugging swipe swipes swiping jab jabs
 grabs grasps grasping clenched closed open rolls rotating rotates sweeps sweeping shoves pushing
 yanks raised raises
 """.split())
-_BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wrist wrists forearm forearms elbow "
+#: Parts of the body a signal is made with: a question naming one describes a gesture.
+BODY = _BODY = frozenset("arm arms hand hands fist fists palm palms hip hips chest wrist wrists forearm forearms elbow "
                   "elbows helmet head knee knees shoulder shoulders".split())
 _SMALL_WORDS = frozenset("a an the on over of in at to with his her their both one other above below "
                          "behind front from and or ref's what's what is it this that not no but".split())
@@ -65,7 +66,11 @@ _ASKS_SIGNAL = re.compile(
     r"|\bsignals?\b(?!\s+(?:a|an|the|that|to|when|if)\b)|\b(?:arm|hand) signals?\b"
     # "how should a referee indicate a kneeing call?"
     r"|\bhow (?:do|does|should|would|must|can|to|is) (?:i|you|we|he|she|they|an?|the)?\s*(?:ref|referee|official)?s?"
-    r"\s*(?:indicate|signal)\b", re.I)
+    r"\s*(?:indicate|signal)\b"
+    # "how is that person supposed to show me the puck went in?", "how do I show everyone I'm calling
+    # something?", "what does the referee do to show a delayed penalty?"
+    r"|\bhow (?:do|does|should|would|must|can|is|are|am)\b[^.?!]{0,40}\b(?:show|signify)\b(?! disrespect)"
+    r"|\b(?:do|does|doing) (?:with [^.?!]{0,25} )?to (?:show|indicate|signify)\b", re.I)
 
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.
