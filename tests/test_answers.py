@@ -1026,6 +1026,12 @@ def test_a_request_for_a_rule_is_not_searched_as_its_subject():
     # "definition of" asks what the thing is; the thing is what is searched (not every clause saying "definitions")
     assert without_request("definition of a delayed penalty") == "a delayed penalty"
     assert without_request("What's the meaning of icing?") == "icing?"
+    # "at this tournament" only says where it is asked: every clause of the rulebook is of it
+    assert "tournament" not in without_request("How long do the games run at this tournament?")
+    assert "tournament" in without_request("Can that player keep playing in the tournament?")
+    assert "league" in without_request("Is this league's rule different?")
+    a = get_searcher().ask("How long do the games run at this tournament?", "youth-cup")
+    assert "2 x 20 minutes" in a.answer
     # "pull" is no longer searched as the rulebooks' "pull": the penalty timekeeper's rules come up
     hits = get_searcher().search("Pull up the rule on what the penalty timekeeper has to do", "firs-2017", 3)
     assert any(h.clause.number.startswith("4.5") for h in hits)
@@ -1884,6 +1890,24 @@ def test_a_clause_that_sends_the_reader_to_another_rule_gives_way_to_that_rule()
     assert a.citations[0].rule.startswith("1.3 E") and "three" in a.answer
     a = get_searcher().ask("Still tied after overtime in the quarter-final - how do we run the shootout?", "firs-2017")
     assert a.citations[0].rule.startswith("1.3 E") and "coin toss" in a.answer
+    # the pointing item next to the best one (1.3 B •2 after •1, the sudden death), for a procedure
+    for q in ("Semi still tied after the sudden-death OT. How do we run the shootout?",
+              "If this semi is still tied after the sudden death, walk me through the shootout."):
+        a = get_searcher().ask(q, "firs-2017")
+        assert a.citations[0].rule.startswith("1.3 E"), q
+    # ... not for a question that asks no procedure
+    a = get_searcher().ask("How long is the sudden death in a semi-final?", "firs-2017")
+    assert a.citations[0].rule.startswith("1.3 B")
+
+
+def test_a_condition_told_before_a_procedure_request_picks_no_step():
+    from rulebot.search.intent import asks_procedure_span
+
+    assert "tied" not in asks_procedure_span("If this semi is still tied after the sudden death, walk me through "
+                                             "the shootout.")
+    assert "shootout" in asks_procedure_span("If this semi is still tied, walk me through the shootout.")
+    # no request after it: the question stays whole
+    assert "tied" in asks_procedure_span("If this semi is still tied, who shoots first?")
 
 
 def test_a_bulleted_list_under_the_clause_that_names_it_is_the_procedure():
@@ -2222,6 +2246,9 @@ def test_rulebook_words_for_what_a_referee_tells_in_his_own():
     assert official_words("I go to pick up the puck and a player flicks it away from me.") != ""
     assert official_words("the puck went past me into the net, goal?") == ""
     assert official_words("he skated away from me, is it a penalty?") == ""
+    # someone of the asker's team is not the asker
+    assert official_words("One of their forwards grabbed my goalie's cage. What should that draw?") == ""
+    assert official_words("he grabbed my arm, what do I give him?") == "abuse of officials"
     assert bench_player_words("A guy sitting on his bench reached his stick over the boards and knocked the puck.")
     assert not bench_player_words("A player jumps from the bench and trips an opponent. Too many men?")
     assert not bench_player_words("A kid sitting on the bench tosses his stick out onto the floor.")
@@ -2534,3 +2561,33 @@ def test_my_partner_is_no_partnered_event():
     # RHA 410 (d)'s "RHA Partnered Events" is no referee's partner
     a = get_searcher().ask("my partner called TMM but the guy was w/in 5 ft of the bench, is that right?", "rha")
     assert a.citations[0].rule != "410 (d)" and all(c.rule != "410 (d)" for c in a.citations[:3])
+
+
+def test_what_a_foul_costs_him_or_draws_is_the_call():
+    from rulebot.search.text import respell
+
+    assert classify("He grabbed the other guy's face cage. How much does that cost him?").penalty
+    assert not classify("He grabbed the other guy's face cage. How much does that cost him?").number
+    # ... not a protest's fee, nor a price
+    assert not classify("How do we protest, and what does it cost us?").penalty
+    assert classify("how much does a stick cost?").number
+    # "draw" as what a foul brings, not a face-off
+    assert "draw" not in respell("What should that draw?") and "draw" not in respell("does it draw a major?")
+    assert "draw" in respell("who takes the draw?") and "draw" in respell("will they draw for first shot?")
+    a = get_searcher().ask("He grabbed the other guy's face cage with his glove. How much does that cost him?", "rha")
+    assert a.citations[0].rule == "620 (b)" and "Major" in a.answer
+
+
+def test_a_rule_is_answered_with_what_failing_it_brings_a_clause_or_two_on():
+    # U9 9 "players must relinquish control of the puck immediately"; U9 11 "Failure to relinquish
+    # control of the puck ... may result in a penalty", after U9 10 "The new players enter the ice."
+    a = get_searcher().ask("buzzer went, kid keeps puck", "challenge-cup-u9")
+    assert a.citations[0].rule == "9" and "may result in a penalty" in a.answer
+    assert [c.rule for c in a.citations[:2]] == ["9", "11"]
+    # a clause that names too few of the rule's words is no failure of it: U9 8's "active player ...
+    # must return to the bench area" is not what U9 9's neighbours fail
+    from rulebot.corpus import load_index
+    from rulebot.search.answer import _sequel
+
+    index = load_index()
+    assert _sequel(index, index.lookup("challenge-cup-u9", "8")) is None

@@ -371,22 +371,31 @@ class Searcher:
         "Too many men: see 14.", ball hockey 36) and the question asks how it is done or a particular of
         it ("how do we run the shootout?", "how many shooters?"), or the clause says little else: of
         that rule and its sub-clauses, the one ranked highest (else the rule itself), then the pointing
-        clause.  Unchanged otherwise."""
+        clause.  For a procedure, the pointing clause may be among the first :data:`POINTER_DEPTH` hits
+        when it is an item of the best one's rule (FIRS 1.3 B •2 after 1.3 B •1).  Unchanged
+        otherwise."""
         if not hits:
             return hits
-        top = hits[0].clause
-        target = pointed_to(self.index, top)
-        if target is None:
-            return hits
-        own = POINTER.sub(" ", top.text)
-        if not (intent.procedure or ASKS_A_STEP.search(query) or len(terms(own)) <= POINTER_ALONE_TERMS):
-            return hits
-        inside = {c.id for c in self.index.subtree(target)}
-        best = next((h for h in hits[1:] if h.clause.id in inside and h.clause.text), None)
-        lead = best or (Hit(target, hits[0].score) if target.text else None)
-        if lead is None:
-            return hits
-        return [lead, hits[0]] + [h for h in hits[1:] if h.clause.id != lead.clause.id]
+        first = hits[0].clause
+        for i, hit in enumerate(hits[:POINTER_DEPTH]):
+            top = hit.clause
+            if i and not (intent.procedure and top.parent and top.parent in (first.parent, first.id)):
+                continue  # a later hit points on only as an item of the best one's rule, for a procedure
+            target = pointed_to(self.index, top)
+            if target is None:
+                continue
+            own = POINTER.sub(" ", top.text)
+            if not (intent.procedure or ASKS_A_STEP.search(query) or len(terms(own)) <= POINTER_ALONE_TERMS):
+                return hits
+            inside = {c.id for c in self.index.subtree(target)}
+            best = next((h for h in hits[1:] if h.clause.id in inside and h.clause.text), None)
+            lead = best or (Hit(target, hits[0].score) if target.text else None)
+            if lead is None:
+                return hits
+            # "still tied after the sudden death, walk me through the shootout": FIRS 1.3 B •1 (the
+            # sudden death) is best, its next item points to 1.3 E, the shoot-out
+            return [lead, hit] + [h for h in hits if h.clause.id not in (lead.clause.id, top.id)]
+        return hits
 
     def note_of_the_case_first(self, hits: list[Hit], query: str, depth: int = 3) -> list[Hit]:
         """A NOTE of the best rule, among the next ``depth`` hits, before that rule when it has a concept of
@@ -1550,6 +1559,8 @@ class Searcher:
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?(?P<x>[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
 #: A rule that says what an official signals ("the official will signal the attacking players ...").
 _SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|to indicate)\b", re.I)
+#: How deep in the hits a procedure looks for an item of the best rule that points to another rule.
+POINTER_DEPTH = 3
 #: A rule of the asker's own rulebook that tells a signal answers a signal question sharing this many
 #: words with it besides signal words ("whistle", "possession", "attacking" for U9 16), not "what's the
 #: signal for tripping?".

@@ -876,10 +876,29 @@ def _sequel(index: ClauseIndex, top: Clause) -> Clause | None:
     ids = [c.id for c in sibs]
     if top.id not in ids or ids.index(top.id) + 1 >= len(sibs):
         return None
-    nxt = sibs[ids.index(top.id) + 1]
-    if nxt.kind != top.kind or not nxt.text or len(nxt.text) > 160 or not _REFERS_BACK.search(nxt.text):
-        return None
-    return nxt
+    at = ids.index(top.id)
+    nxt = sibs[at + 1]
+    if nxt.kind == top.kind and nxt.text and len(nxt.text) <= 160 and _REFERS_BACK.search(nxt.text):
+        return nxt
+    # what failing the rule brings, a clause or two on ("On the buzzer/whistle, players must relinquish
+    # control of the puck immediately ...", U9 9; "Failure to relinquish control of the puck ... may
+    # result in a penalty", U9 11): it names what the rule asks
+    own = {t for t in terms(top.text) if t not in _RULE_DUTY_TERMS}
+    for later in sibs[at + 1:at + 1 + FAILURE_LOOKAHEAD]:
+        if (later.kind == top.kind and later.text and len(later.text) <= 160 and _FAILURE.match(later.text)
+                and len(own & set(terms(later.text))) >= FAILURE_SHARED):
+            return later
+    return None
+
+
+#: A clause that says what failing a rule brings: "Failure to relinquish control ...", "A violation of
+#: this rule ...".
+_FAILURE = re.compile(r"^(?:failure to|failing to|(?:a|any) violation|violation of|an infraction of this)\b", re.I)
+#: How many clauses after a rule are read for what failing it brings.
+FAILURE_LOOKAHEAD = 2
+#: ... and how many of the rule's words that clause must name.
+FAILURE_SHARED = 2
+_RULE_DUTY_TERMS = frozenset({"must", "shall", "player", "team", "play", "game"})
 
 
 def penalty_list_of(index: ClauseIndex, clause: Clause) -> Clause | None:

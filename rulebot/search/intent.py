@@ -72,6 +72,12 @@ _ASKS_SIGNAL = re.compile(
     r"|\bhow (?:do|does|should|would|must|can|is|are|am)\b[^.?!]{0,40}\b(?:show|signify)\b(?! disrespect)"
     r"|\b(?:do|does|doing) (?:with [^.?!]{0,25} )?to (?:show|indicate|signify)\b", re.I)
 
+#: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
+#: what does it cost us?").
+_COSTS_HIM = re.compile(r"\b(?:how much|what) (?:does|will|would|did) (?:that|it|this) cost (?:him|her|them|us|me|you"
+                        r"|the team)(?=\s*(?:[?.!]|$|in (?:minutes|penalty|penalties)\b))", re.I)
+_MONEY = re.compile(r"\b(?:protest\w*|fees?|\$|dollars?|euros?|money|pay|paid|file|filing)\b", re.I)
+
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as|glossary"
@@ -326,7 +332,9 @@ def classify(question: str) -> Intent:
             and not asks_gesture):
         signal = False  # the gesture is the story; the question asks who, where or how long
     least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call
-    number = bool(_NUMBER.search(question)) and not least
+    costs_him = bool(_COSTS_HIM.search(question)) and not _MONEY.search(question)
+    number = bool(_NUMBER.search(question)) and not least and not (costs_him and _NUMBER.search(question).group(0)
+                                                                    .lower() == "how much")
     definition = (bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
                   or bool(_WHAT_LIKE.search(question)))
     procedure = bool(_PROCEDURE.search(question))
@@ -352,7 +360,8 @@ def classify(question: str) -> Intent:
     return Intent(
         signal=signal,
         definition=definition,
-        penalty=((bool(_PENALTY.search(question)) and not _VALIDITY.search(question)) or foul or least) and not restart,
+        penalty=((bool(_PENALTY.search(question)) and not _VALIDITY.search(question)) or foul or least
+                 or costs_him) and not restart,
         number=number,
         compare=bool(_COMPARE.search(question)),
         procedure=procedure,
@@ -400,8 +409,18 @@ def imposes_in_a_sentence(text: str) -> bool:
 
 def asks_procedure_span(question: str) -> str:
     """The question without the words that ask for a procedure ("walk me through", "set up", "how
-    does ... work"): what is left asks about particular steps ("where does the puck start")."""
+    does ... work"): what is left asks about particular steps ("where does the puck start").  A
+    condition told before the request ("If this semi is still tied after the sudden death, walk me
+    through the shootout") is the situation, not a step, and goes too."""
+    opening = _OPENING_IF.match(question)
+    asked = _PROCEDURE.search(question)
+    if opening and asked and asked.start() >= opening.end():
+        question = question[opening.end():]
     return _PROCEDURE.sub(" ", question)
+
+
+#: A condition opening a question, up to its comma: "If this semi is still tied after the sudden death,".
+_OPENING_IF = re.compile(r"^\W*(?:if|when|once|after|since)\b[^,.?!]{0,120},\s*", re.I)
 
 
 #: The words that set rulebooks side by side: "the same length in both", "in each", "in one of them".

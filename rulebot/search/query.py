@@ -243,7 +243,11 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
 
 _ME_CONTACT = re.compile(
     r"\b(?:grab\w*|push\w*|shov\w*|punch\w*|hit|hits|touch\w*|spit\w*|spat|struck|strik\w*|slash\w*|trip\w*"
-    r"|check\w*)\b(?:\s+\w+){0,3}?\s+(?:at\s+)?(?:me|my)\b", re.I)
+    r"|check\w*)\b(?:\s+\w+){0,3}?\s+(?:at\s+)?(?:me|my)\b"
+    # "grabbed my goalie's cage": someone of the asker's team, not the asker
+    r"(?!\s+(?:goalie|goalies|goaltender|goalkeeper|keeper|netminder|player|players|teammate|teammates|kid|kids"
+    r"|guy|guys|son|daughter|captain|winger|centre|center|forward|forwards|defenceman|defenseman|d-man|skater"
+    r"|skaters|team|bench|coach)\b)", re.I)
 _ME_DEFLECT = re.compile(r"\b(?:off|hits?|clips?|clipped|catch\w*|caught|glanc\w*|nick\w*|deflect\w*|bounc\w*|tipp?\w*)"
                          r"\s+(?:off\s+)?(?:me|my\s+(?:skate|skates|leg|legs|body|foot|feet|stick|pad|shin))\b", re.I)
 
@@ -372,11 +376,18 @@ _REQUEST = re.compile(
     r"|^\s*(?:(?:what(?:'s| is) )?(?:the |a )?(?:definition|meaning) of|define)\s+", re.I)
 
 
+#: The event the rulebook is for, named only as where the question is asked ("How long do the games
+#: run at this tournament?"): every clause of the rulebook is of it, so the words pick none.
+_THIS_EVENT = re.compile(r"\b(?:at|in|for) (?:this|our) (?:tournament|league|event|competition)\b"
+                         r"(?=\s*(?:[?.!,]|$))", re.I)
+
+
 def without_request(question: str) -> str:
     """The question without the words that ask for a rule to be found ("Pull up the rule on what the
-    penalty box timekeeper does" -> "what the penalty box timekeeper does"); unchanged when nothing
-    would be left."""
-    rest = _REQUEST.sub("", question, count=1)
+    penalty box timekeeper does" -> "what the penalty box timekeeper does") and without the words that
+    only say it is asked of this event ("at this tournament?"); unchanged when nothing would be
+    left."""
+    rest = _THIS_EVENT.sub(" ", _REQUEST.sub("", question, count=1))
     return rest if rest.strip(" ?.!") else question
 
 

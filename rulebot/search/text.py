@@ -91,6 +91,7 @@ def respell(text: str) -> str:
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     text = _SWEARS_THAT.sub("insists ", text)  # "my partner swears it went in off a skate": no profanity
     text = _HOLD_ON.sub(r"\1wait", text)  # "rookie wants to whistle it, I say hold on": no holding
+    text = _DRAWS_A_CALL.sub(r"\1 get", text)  # "what should that draw?": a call, no face-off
     text = _NUMBER_OF.sub(r"\1 ", text)  # "the minimum number of players": a count asked, not a jersey number
     syn = load_synonyms()
     short = syn.abbreviations
@@ -122,6 +123,9 @@ _NUMBER_OF = re.compile(r"\b(minimum|maximum)\s+number of\s+", re.I)
 #: goalie holding on to the puck ("the goalie tried to hold on").
 _HOLD_ON = re.compile(r"(\b(?:say|said|says|told (?:him|her|them|me) to|tell (?:him|her|them) to)\s+|^\s*|[.!?]\s+)"
                       r"hold (?:on|off|up)\b", re.I)
+#: "Draw" as what a foul brings ("what should that draw?", "does it draw a major?"), not a face-off.
+_DRAWS_A_CALL = re.compile(r"\b((?:does|do|should|would|will|did|could|must|can) (?:that|it|this|he|she|they))"
+                           r" draw(?= (?:a|an|him|her|them|anything|something|any)\b|\s*[?.!]|$)", re.I)
 #: "official" that says approved, not the referee: "which puck is official", "the official game
 #: roster" (written "officially", its stem without the referee's synonyms and everyday weight).
 _OFFICIAL_ADJECTIVE = re.compile(
