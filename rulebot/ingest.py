@@ -85,6 +85,12 @@ _GAME_WORDS = frozenset("""penalty penalties penalized player players team teams
     offsides check checking checks contact slapshot slapshots mercy hockey helmet helmets goaltending""".split())
 
 
+#: ... where it is played, which a note about the day names too ("see you Saturday at the rink").
+_PLACE_WORDS = frozenset("rink ice floor hockey tournament league".split())
+#: A rule sheet names at least this many of the game words besides the place.
+GAME_WORDS_MIN = 2
+
+
 def _clean(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     for bad, good in _LIGATURES.items():
@@ -437,8 +443,9 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
         # a sheet the parser finds no rule in would answer nothing: refuse it rather than store it
         raise DataError(f"no rule found in the text (read as layout {layout!r}: nothing looks like a numbered "
                         "rule, a heading or a sentence of rules); nothing was saved", src)
-    if not any(_GAME_WORDS & set(re.findall(r"[a-z-]+", c.text.lower())) for c in idx.by_ruleset(rid)):
-        # "Hi all, looking forward to seeing everyone Saturday": sentences, but none about a game
+    said = {w for c in idx.by_ruleset(rid) for w in re.findall(r"[a-z-]+", c.text.lower())}
+    if len((_GAME_WORDS - _PLACE_WORDS) & said) < GAME_WORDS_MIN:
+        # "Hi all, see you Saturday at the rink!": sentences, but none about a game
         raise DataError("no rule found in the text (no sentence speaks of players, teams, penalties, goals or "
                         "game time); nothing was saved", src)
     doc_title = (idx.get(f"{rid}:").title if idx.get(f"{rid}:") else "") or ""

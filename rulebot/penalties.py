@@ -841,13 +841,27 @@ def _list_call(name: str, call: str, kind_of_minutes, in_penalty_list: bool
     if note and re.fullmatch(_LIST_DURATION, note.group(1).strip(), re.I):
         note = None  # "major (5 min)": the length in brackets is part of the call
     head = call[:note.start()] if note else call
+    said = note.group(1).strip() if note else ""
+    if note is None and _list_parts(head, kind_of_minutes, in_penalty_list) is None:
+        # a call, then what else it brings ("Match penalty and the player is out for the tournament"):
+        # the call, the rest its note
+        more = _CALL_THEN_MORE.match(head)
+        if more and _list_parts(more.group(1), kind_of_minutes, in_penalty_list) is not None \
+                and _LIST_ONE_PART.search(more.group(1)) and _LIST_ONE_PART.search(more.group(1)).group("cls"):
+            head, said = more.group(1), re.sub(r"^(?:and|plus|with)\s+", "", more.group(2).strip(" .;"), flags=re.I)
     calls: list[CodeParts] = []
     for alt in re.split(r"\s+or\s+", head, flags=re.I):
         parts = _list_parts(alt, kind_of_minutes, in_penalty_list)
         if parts is None:
             return None
-        calls.append(replace(parts, note=note.group(1).strip()) if note else parts)
+        calls.append(replace(parts, note=said) if said else parts)
     return name, calls
+
+
+#: A call followed by what else it brings: "Match penalty and the player is out for the tournament",
+#: "Major, plus a suspension".
+_CALL_THEN_MORE = re.compile(r"(.+?)(?:\s*[,;]\s*|\s+(?:and|plus|with)\s+(?=(?:the|a|an|he|she|they|his|her|their"
+                             r"|player|is|will|must|automatic|suspension|suspended|ejection|out)\b))(.{3,80})$", re.I)
 
 
 def _list_parts(call: str, kind_of_minutes, in_penalty_list: bool) -> CodeParts | None:

@@ -2591,3 +2591,13 @@ def test_a_rule_is_answered_with_what_failing_it_brings_a_clause_or_two_on():
 
     index = load_index()
     assert _sequel(index, index.lookup("challenge-cup-u9", "8")) is None
+
+
+def test_a_misspelt_topic_a_rulebook_never_names_is_not_covered_there():
+    s = get_searcher()
+    for q in ("how long is a major penalty", "how long is a mjor penalty"):
+        a = s.ask(q, "challenge-cup-u9")
+        assert not a.answered and "say nothing about major" in a.answer, q
+    # ... and "hw" is "how"
+    a = s.ask("hw long is a mjor penalty in FIRS", "firs-2017")
+    assert a.citations[0].rule == "6.1.3 A"

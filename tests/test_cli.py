@@ -128,6 +128,13 @@ def test_a_follow_up_asked_alone_points_to_chat():
     r = rulebot("ask", "what about a major?")
     assert r.returncode == 0 and "rulebot chat" in r.stderr and r.stdout
     assert "rulebot chat" not in rulebot("ask", "how long is a minor in RHA?").stderr
+    # ... as JSON for a tool: an object with the error, still a non-zero exit
+    r = rulebot("ask", "and in RHA?", "--json")
+    assert r.returncode == 2 and "rulebot chat" in json.loads(r.stdout)["error"]
+    # ... and in a batch, the answer says so
+    r = rulebot("ask", "--jsonl", stdin='{"question": "and in RHA?"}\n')
+    row = json.loads(r.stdout)
+    assert r.returncode == 0 and not row["answered"] and "rulebot chat" in row["answer"]
 
 
 def test_a_question_not_covered_prints_the_rule_it_rests_on_then_see_also():

@@ -392,6 +392,10 @@ def test_refuses_a_note_that_speaks_of_no_game(tmp_path, capsys):
     note.write_text("Hi all,\nLooking forward to seeing everyone Saturday.\nCheers, Bob\n", encoding="utf-8")
     status, err = _refused(capsys, str(note))
     assert status == 4 and f"{note}: no rule found in the text" in err
+    # ... nor one that names only where the game is ("the rink")
+    note.write_text("Hi all,\n\nSee you Saturday at the rink! Bring water.\n\nThanks,\nDave\n", encoding="utf-8")
+    status, err = _refused(capsys, str(note))
+    assert status == 4 and "no rule found" in err
 
 
 def test_refuses_a_binary_file(tmp_path, capsys):
@@ -865,3 +869,12 @@ def test_bullets_under_a_numbered_rule_that_announces_them_are_its_items(tmp_pat
     assert tripping and tripping[0].penalty == "minor" and tripping[0].minutes == 1.5
     a = get_searcher().ask("what's the penalty for tripping", "april-open")
     assert a.citations[0].ruleset == "april-open" and a.citations[0].rule == "3 •1"
+
+
+def test_a_closing_line_that_sends_questions_to_someone_is_no_rule():
+    from rulebot.corpus.builder import CONTACT_ASK
+
+    assert CONTACT_ASK.match("Email Marie with any questions.")
+    assert CONTACT_ASK.match("Please contact Marie at the desk with any questions.")
+    assert CONTACT_ASK.match("Text Joe your questions")
+    assert not CONTACT_ASK.match("Email scores to the tournament director after each game.")

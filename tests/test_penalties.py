@@ -356,6 +356,9 @@ def _calls(line, in_list=True):
     ("Tripping - 90 sec", ("Tripping", [(("minor",), (1.5,))])),
     ("Tripping ........ 90 sec", ("Tripping", [(("minor",), (1.5,))])),
     ("Fighting - Match penalty (suspension for next game)", ("Fighting", [(("match",), (None,))])),
+    # a call, then what else it brings
+    ("Fighting - Match penalty and the player is out for the tournament.", ("Fighting", [(("match",), (None,))])),
+    ("Slashing - minor, plus a warning to the coach", ("Slashing", [(("minor",), (None,))])),
     ("Checking from behind : 4 min major + game misconduct",
      ("Checking from behind", [(("major", "game misconduct"), (4.0, None))])),
     ("Unsportsmanlike conduct 1:30", ("Unsportsmanlike conduct", [(("minor",), (1.5,))])),
@@ -407,3 +410,20 @@ def test_list_line_call_never_raises(words):
         name, calls = found
         assert name and calls and all(c.parts and all(p.kind in P.CLASS_NAMES + ("penalty",) for p in c.parts)
                                       for c in calls)
+
+
+def test_a_call_of_a_minute_and_a_half_is_written_as_the_rulebooks_write_it():
+    from rulebot.corpus import load_index
+    from rulebot.penalties import CodeParts, PenaltyPart
+    from rulebot.search.answer import describe_call
+
+    call = describe_call(load_index(), "ball-hockey", [CodeParts("", (PenaltyPart("penalty", 1.5),))])
+    assert call == "penalty (1:30 minutes)"
+
+
+def test_what_a_list_line_adds_after_its_call_is_the_calls_note():
+    name, calls = P.list_line_call("Fighting - Match penalty and the player is out for the tournament.", None, True)
+    assert name == "Fighting" and calls[0].note == "the player is out for the tournament"
+    # a length alone is no call to add to; nor is a line whose start names no penalty
+    assert P.list_line_call("Halftime - 2 min and teams switch ends", None, True) is None
+    assert P.list_line_call("Overtime - sudden death and the first goal wins", None, True) is None

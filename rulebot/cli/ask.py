@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from dataclasses import replace
 
 from rulebot.cli.options import add_output, json_line, run_batch
 from rulebot.errors import UsageError
@@ -40,8 +41,10 @@ def run(args: argparse.Namespace) -> int:
 
     if is_follow_up(question) and not answer.answered:
         # "and in RHA?" alone has nothing to go on: not "not covered", but where to ask it
-        raise UsageError(f"{question!r} reads like a follow-up to an earlier question: ask it in `rulebot chat` "
-                         "after that question, or ask the whole question")
+        if args.json:
+            print(json_line({"question": question, "error": _follow_up_alone(question)}, indent=2))
+            return 2
+        raise UsageError(_follow_up_alone(question))
     if is_follow_up(question):
         # "and in RHA?" leans on a question before it, which a single ask does not have
         print("rulebot: note: this reads like a follow-up; `rulebot chat` keeps the previous question "
@@ -68,6 +71,17 @@ def run_jsonl(searcher, stdin, stdout, limit: int = 5) -> int:
             raise UsageError(f"line {lineno}: 'question' must be a string")
         if ruleset is not None and not isinstance(ruleset, str):
             raise UsageError(f"line {lineno}: 'ruleset' must be a string or null")
-        return searcher.ask(question, ruleset, limit).to_json()
+        found = searcher.ask(question, ruleset, limit)
+        if not found.answered and is_follow_up(question):
+            return replace(found, answer=_follow_up_alone(question)).to_json()
+        return found.to_json()
+
+    from rulebot.search.conversation import is_follow_up
 
     return run_batch(stdin, stdout, answer)
+
+
+def _follow_up_alone(question: str) -> str:
+    """What to say of a follow-up asked with no question before it ("and in RHA?")."""
+    return (f"{question!r} reads like a follow-up to an earlier question: ask it in `rulebot chat` after that "
+            "question, or ask the whole question")

@@ -42,7 +42,8 @@ CONTACT = re.compile(r"(?:if you have (?:any )?|for (?:any )?|any )?(?:questions
                      r"(?:\d{3}[-.\s]\d{4}|[\w.+-]+@[\w-]+\.\w)", re.I)
 #: ... or that sends the reader to a person with their questions, with no number or address ("Please
 #: contact Marie at the desk with any questions.", Fall Fete sheet): the line ends with "questions".
-CONTACT_ASK = re.compile(r"(?:please\s+)?(?:contact|ask|see|talk to|speak (?:to|with))\s[^.!?]{0,80}?"
+CONTACT_ASK = re.compile(r"(?:please\s+)?(?:contact|ask|see|talk to|speak (?:to|with)|e-?mail|call|text|phone|message)"
+                         r"\s[^.!?]{0,80}?"
                          r"\b(?:any|your|with)\s+(?:any\s+)?questions?\s*[.!]?$", re.I)
 
 #: A line of a list written with a dot leader and no bullet, ``Name.....call`` ("Tripping.............2

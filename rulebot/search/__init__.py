@@ -1373,7 +1373,8 @@ class Searcher:
 
         ranker = self.ranker
         syn = load_synonyms()
-        qwords = words(query)
+        # a misspelt topic is the topic ("how long is a mjor penalty" asks about majors)
+        qwords = [ranker.correct(w) or w for w in words(query)]
         qtext = " " + " ".join(qwords) + " "
 
         def in_scope(phrase: str) -> bool:

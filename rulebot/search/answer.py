@@ -277,7 +277,8 @@ def describe_call(index: ClauseIndex, ruleset: str, parts_list) -> str:
         for part in cp.parts:
             d = durations.get(part.kind)
             if part.minutes is not None and part.kind not in ("minor", "major", "misconduct"):
-                d = f"{part.minutes:g} minute" + ("" if part.minutes == 1 else "s")
+                # "1:30" as the rulebooks write a minute and a half, not "1.5 minutes"
+                d = f"{_penalty_tools().format_minutes(part.minutes)} minute" + ("" if part.minutes == 1 else "s")
             names.append(f"{part.kind} ({d})" if d else part.kind)
         if names:
             alts.append(" + ".join(names))
