@@ -87,8 +87,11 @@ _GAME_WORDS = frozenset("""penalty penalties penalized player players team teams
 
 #: ... where it is played, which a note about the day names too ("see you Saturday at the rink").
 _PLACE_WORDS = frozenset("rink ice floor hockey tournament league".split())
-#: A rule sheet names at least this many of the game words besides the place.
-GAME_WORDS_MIN = 2
+#: A text with game words is a rule sheet when it says how something must be ("Body checking is not
+#: allowed", "Games are 2 x 20 minutes") or names this many game words.
+GAME_WORDS_ALONE = 3
+_RULE_CUE = re.compile(r"\b(?:must|shall|may|will be|not allowed|allowed|prohibited|penalt\w*|forfeit\w*|minutes?"
+                       r"|seconds?|\d+)\b", re.I)
 
 
 def _clean(text: str) -> str:
@@ -443,11 +446,14 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
         # a sheet the parser finds no rule in would answer nothing: refuse it rather than store it
         raise DataError(f"no rule found in the text (read as layout {layout!r}: nothing looks like a numbered "
                         "rule, a heading or a sentence of rules); nothing was saved", src)
-    said = {w for c in idx.by_ruleset(rid) for w in re.findall(r"[a-z-]+", c.text.lower())}
-    if len((_GAME_WORDS - _PLACE_WORDS) & said) < GAME_WORDS_MIN:
-        # "Hi all, see you Saturday at the rink!": sentences, but none about a game
-        raise DataError("no rule found in the text (no sentence speaks of players, teams, penalties, goals or "
-                        "game time); nothing was saved", src)
+    text_all = " ".join(c.text for c in idx.by_ruleset(rid))
+    said = {w for w in re.findall(r"[a-z-]+", text_all.lower()) if w in _GAME_WORDS and w not in _PLACE_WORDS}
+    named = {w[:-1] if w.endswith("s") else w for w in said}  # "player" and "players" are one word
+    if not named or (len(named) < GAME_WORDS_ALONE and not _RULE_CUE.search(text_all)):
+        # "Hi all, see you Saturday at the rink!", "Good luck to all teams, see you at the game!":
+        # sentences, but none a rule of a game
+        raise DataError("no rule found in the text (no sentence reads as a rule about players, teams, penalties, "
+                        "goals or game time); nothing was saved", src)
     doc_title = (idx.get(f"{rid}:").title if idx.get(f"{rid}:") else "") or ""
     final_title = (title or doc_title or src.stem).strip()
     short = short_name(final_title, rid)

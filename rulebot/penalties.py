@@ -844,11 +844,12 @@ def _list_call(name: str, call: str, kind_of_minutes, in_penalty_list: bool
     said = note.group(1).strip() if note else ""
     if note is None and _list_parts(head, kind_of_minutes, in_penalty_list) is None:
         # a call, then what else it brings ("Match penalty and the player is out for the tournament"):
-        # the call, the rest its note
+        # the call, the rest its note; a rest that names a penalty is a second call, never a note
         more = _CALL_THEN_MORE.match(head)
-        if more and _list_parts(more.group(1), kind_of_minutes, in_penalty_list) is not None \
-                and _LIST_ONE_PART.search(more.group(1)) and _LIST_ONE_PART.search(more.group(1)).group("cls"):
-            head, said = more.group(1), re.sub(r"^(?:and|plus|with)\s+", "", more.group(2).strip(" .;"), flags=re.I)
+        first = _LIST_ONE_PART.search(more.group(1)) if more else None
+        if (first is not None and first.group("cls") and not re.search(rf"{_CLASS_ALT}|penalt", more.group(2), re.I)
+                and _list_parts(more.group(1), kind_of_minutes, in_penalty_list) is not None):
+            head, said = more.group(1), more.group(2).strip(" .;")
     calls: list[CodeParts] = []
     for alt in re.split(r"\s+or\s+", head, flags=re.I):
         parts = _list_parts(alt, kind_of_minutes, in_penalty_list)
@@ -860,8 +861,9 @@ def _list_call(name: str, call: str, kind_of_minutes, in_penalty_list: bool
 
 #: A call followed by what else it brings: "Match penalty and the player is out for the tournament",
 #: "Major, plus a suspension".
-_CALL_THEN_MORE = re.compile(r"(.+?)(?:\s*[,;]\s*|\s+(?:and|plus|with)\s+(?=(?:the|a|an|he|she|they|his|her|their"
-                             r"|player|is|will|must|automatic|suspension|suspended|ejection|out)\b))(.{3,80})$", re.I)
+_CALL_THEN_MORE = re.compile(r"(.+?)(?:\s*[,;]\s*(?:and\s+|plus\s+|with\s+)?|\s+(?:and|plus|with)\s+)"
+                             r"((?:the|a|an|he|she|they|his|her|their|player|is|will|must|automatic|suspension"
+                             r"|suspended|out)\b.{3,80})$", re.I)
 
 
 def _list_parts(call: str, kind_of_minutes, in_penalty_list: bool) -> CodeParts | None:

@@ -540,10 +540,12 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
     q_letters = q_plain.replace(" ", "")
     # Naming a signal counts only when the query asks about a signal or call by name: "holding" in
     # "holding both fists" or "knee" in "hand on the knee" describe the gesture, not the name.
-    asks_by_name = bool(re.search(r"\b(?:signal|signals|sign|call|called|penalty|infraction|for)\b", q_plain))
+    asks_by_name = bool(re.search(r"\b(?:signal|signals|sign|call|called|penalty|infraction|for|show|shows|indicate"
+                                  r"|indicates)\b", q_plain))
     # ... and names it as the thing asked ("the signal for holding", "signal holding", "holding signal"),
     # not inside a description followed by "which penalty is that" ("like he's holding a bat")
-    named_as = (r"(?:\b(?:signal|signals|sign|call|called|penalty|infraction)\s+(?:for|of|is|called)?\s*(?:a |an |the )?"
+    named_as = (r"(?:\b(?:signal|signals|sign|call|called|penalty|infraction|show|shows|indicate|indicates)\s+"
+                r"(?:for|of|is|called)?\s*(?:a |an |the )?"
                 r"|\bfor (?:a |an |the )?|^\s*)NAME\b|\bNAME\s+(?:signal|sign|call|penalty)\b|\bNAME\s*\??\s*$")
     # "... across his chest like a wash out": the signal named as what the gesture looks like
     likened = {m.group(1).replace(" ", "") for m in re.finditer(r"\blike (?:a |an |the )([a-z ]{3,30}?)\s*$", q_plain)}

@@ -130,7 +130,12 @@ def test_a_follow_up_asked_alone_points_to_chat():
     assert "rulebot chat" not in rulebot("ask", "how long is a minor in RHA?").stderr
     # ... as JSON for a tool: an object with the error, still a non-zero exit
     r = rulebot("ask", "and in RHA?", "--json")
-    assert r.returncode == 2 and "rulebot chat" in json.loads(r.stdout)["error"]
+    row = json.loads(r.stdout)
+    assert r.returncode == 2 and "rulebot chat" in row["error"]
+    assert not row["answered"] and {"question", "ruleset", "answer", "kind", "citations"} <= row.keys()
+    # a follow-up with a topic of its own is answered as such: not covered in the ball-hockey league
+    r = rulebot("ask", "what about icing?", "--ruleset", "ball-hockey", "--json")
+    assert r.returncode == 0 and "icing" in json.loads(r.stdout)["answer"]
     # ... and in a batch, the answer says so
     r = rulebot("ask", "--jsonl", stdin='{"question": "and in RHA?"}\n')
     row = json.loads(r.stdout)

@@ -392,10 +392,17 @@ def test_refuses_a_note_that_speaks_of_no_game(tmp_path, capsys):
     note.write_text("Hi all,\nLooking forward to seeing everyone Saturday.\nCheers, Bob\n", encoding="utf-8")
     status, err = _refused(capsys, str(note))
     assert status == 4 and f"{note}: no rule found in the text" in err
-    # ... nor one that names only where the game is ("the rink")
-    note.write_text("Hi all,\n\nSee you Saturday at the rink! Bring water.\n\nThanks,\nDave\n", encoding="utf-8")
-    status, err = _refused(capsys, str(note))
-    assert status == 4 and "no rule found" in err
+    # ... nor one that names only where the game is ("the rink"), nor wishes the teams luck
+    for text in ("Hi all,\n\nSee you Saturday at the rink! Bring water.\n\nThanks,\nDave\n",
+                 "Good luck to all teams this weekend, see you at the game!\n"):
+        note.write_text(text, encoding="utf-8")
+        status, err = _refused(capsys, str(note))
+        assert status == 4 and "no rule found" in err
+    # ... while a short sheet with one rule is one
+    note.write_text("Spring House Rules\n\nBody checking is not allowed at any time in this league.\n\n"
+                    "Have fun out there!\n", encoding="utf-8")
+    status, out, err = run_cli(capsys, "ingest", str(note), "--id", "spring-house")
+    assert status == 0, err
 
 
 def test_refuses_a_binary_file(tmp_path, capsys):

@@ -427,3 +427,8 @@ def test_what_a_list_line_adds_after_its_call_is_the_calls_note():
     # a length alone is no call to add to; nor is a line whose start names no penalty
     assert P.list_line_call("Halftime - 2 min and teams switch ends", None, True) is None
     assert P.list_line_call("Overtime - sudden death and the first goal wins", None, True) is None
+    # a rest that names a penalty is a second call, never a note of the first
+    for line in ("Spearing - major; game misconduct", "Tripping - minor and a 10 min misconduct",
+                 "Boarding - minor, major if injury", "Fighting - major, match penalty for the instigator"):
+        found = P.list_line_call(line, None, True)
+        assert found is None or all(not c.note for c in found[1]), line

@@ -39,10 +39,10 @@ def run(args: argparse.Namespace) -> int:
     answer = searcher.ask(question, args.ruleset, args.limit)
     from rulebot.search.conversation import is_follow_up
 
-    if is_follow_up(question) and not answer.answered:
+    if _alone(question, answer):
         # "and in RHA?" alone has nothing to go on: not "not covered", but where to ask it
         if args.json:
-            print(json_line({"question": question, "error": _follow_up_alone(question)}, indent=2))
+            print(json_line({**_as_follow_up(answer).to_json(), "error": _follow_up_alone(question)}, indent=2))
             return 2
         raise UsageError(_follow_up_alone(question))
     if is_follow_up(question):
@@ -61,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
 def run_jsonl(searcher, stdin, stdout, limit: int = 5) -> int:
     """Answer each JSON line of ``stdin`` (``{"question": str, "ruleset": str|null}``) on ``stdout``,
     one JSON object per line, in order.  A bad line yields ``{"error": ..., "line": n}`` and the batch
-    goes on."""
+    goes on.  A follow-up with nothing to go on ("and in RHA?") is answered ``"answered": false`` with
+    where to ask it."""
     def answer(item: dict, lineno: int) -> dict:
         question = item.get("question")
         ruleset = item.get("ruleset")
@@ -72,13 +73,23 @@ def run_jsonl(searcher, stdin, stdout, limit: int = 5) -> int:
         if ruleset is not None and not isinstance(ruleset, str):
             raise UsageError(f"line {lineno}: 'ruleset' must be a string or null")
         found = searcher.ask(question, ruleset, limit)
-        if not found.answered and is_follow_up(question):
-            return replace(found, answer=_follow_up_alone(question)).to_json()
-        return found.to_json()
-
-    from rulebot.search.conversation import is_follow_up
+        return (_as_follow_up(found) if _alone(question, found) else found).to_json()
 
     return run_batch(stdin, stdout, answer)
+
+
+def _alone(question: str, answer) -> bool:
+    """Whether ``question`` is a follow-up ("and in RHA?") that, asked with no question before it,
+    found nothing of its own: no clause and nothing to see ("what about icing?" asked of the
+    ball-hockey league is not covered there, and says so)."""
+    from rulebot.search.conversation import is_follow_up
+
+    return is_follow_up(question) and not answer.answered and not answer.citations and not answer.see_also
+
+
+def _as_follow_up(answer):
+    """``answer`` saying where a follow-up asked alone is asked."""
+    return replace(answer, answer=_follow_up_alone(answer.question))
 
 
 def _follow_up_alone(question: str) -> str:

@@ -372,15 +372,19 @@ class Searcher:
         it ("how do we run the shootout?", "how many shooters?"), or the clause says little else: of
         that rule and its sub-clauses, the one ranked highest (else the rule itself), then the pointing
         clause.  For a procedure, the pointing clause may be among the first :data:`POINTER_DEPTH` hits
-        when it is an item of the best one's rule (FIRS 1.3 B •2 after 1.3 B •1).  Unchanged
-        otherwise."""
+        when it is a part of the best one's rule (FIRS 1.3 B •2 after 1.3 B •1), not another rule of a
+        section.  Unchanged otherwise."""
         if not hits:
             return hits
         first = hits[0].clause
         for i, hit in enumerate(hits[:POINTER_DEPTH]):
             top = hit.clause
-            if i and not (intent.procedure and top.parent and top.parent in (first.parent, first.id)):
-                continue  # a later hit points on only as an item of the best one's rule, for a procedure
+            up = self.index.get(top.parent) if i and top.parent else None
+            if i and not (intent.procedure and up is not None and up.kind not in ("section", "document")
+                          and top.parent in (first.parent, first.id)):
+                # a later hit points on only as a part of the best one's rule (FIRS 1.3 B •2 next to •1,
+                # 9.3 G next to 9.3 B), for a procedure; not any rule of a sheet's section
+                continue
             target = pointed_to(self.index, top)
             if target is None:
                 continue
@@ -1332,8 +1336,8 @@ class Searcher:
         none = ("describe no signal like that" if any(s.ruleset in scope for s in load_signals(self.index))
                 else "describe no referee signals")
         where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
-        described = bool(set(words(pq.text or question)) & BODY)
-        if not best or best[0][1] < SIGNAL_MIN_SCORE or not described:
+        names_body = bool(set(words(pq.text or question)) & BODY)  # a gesture told ("arms crossed")
+        if not best or best[0][1] < SIGNAL_MIN_SCORE or not names_body:
             told = sorted((h for rid in sorted(scope) for h in self.search(pq.text or question, rid, limit)),
                           key=lambda h: -h.score)
             asked = set(terms(pq.text or question)) - _SIGNAL_WORDS

@@ -278,7 +278,9 @@ def describe_call(index: ClauseIndex, ruleset: str, parts_list) -> str:
             d = durations.get(part.kind)
             if part.minutes is not None and part.kind not in ("minor", "major", "misconduct"):
                 # "1:30" as the rulebooks write a minute and a half, not "1.5 minutes"
-                d = f"{_penalty_tools().format_minutes(part.minutes)} minute" + ("" if part.minutes == 1 else "s")
+                pen = _penalty_tools()
+                shown = pen.format_minutes(part.minutes) if pen is not None else f"{part.minutes:g}"
+                d = f"{shown} minute" + ("" if part.minutes == 1 else "s")
             names.append(f"{part.kind} ({d})" if d else part.kind)
         if names:
             alts.append(" + ".join(names))
@@ -899,7 +901,7 @@ _FAILURE = re.compile(r"^(?:failure to|failing to|(?:a|any) violation|violation 
 FAILURE_LOOKAHEAD = 2
 #: ... and how many of the rule's words that clause must name.
 FAILURE_SHARED = 2
-_RULE_DUTY_TERMS = frozenset({"must", "shall", "player", "team", "play", "game"})
+_RULE_DUTY_TERMS = frozenset({"player", "team", "play", "game"})
 
 
 def penalty_list_of(index: ClauseIndex, clause: Clause) -> Clause | None:
@@ -1062,7 +1064,7 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     much, the one the search put highest goes first, the others in list order ("still tied after three
     each" picks Youth Cup's "still tied after three shots" over "started with three (3) different
     players")."""
-    from rulebot.search.intent import asks_procedure_span
+    from rulebot.search.intent import asks_procedure_span, without_opening_condition
 
     # the list's items and the items of a list inside it ("a shootout shall take place as follows:
     # A. ... C. Teams will alternately take a penalty shot, with the visiting team shooting first")
@@ -1070,7 +1072,9 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     m = ANNOUNCES.search(parent.text)
     name = f"{index.heading(parent) or ''} {parent.text[:m.end()] if m else ''}"
     named = set(_part_weights(name))  # the procedure's name and its synonyms pick no step
-    rest = asks_procedure_span(query)  # "walk me through", "how does it work" ask for all of it
+    # "walk me through", "how does it work" ask for all of it; "if still tied after the sudden death,"
+    # before them tells the situation
+    rest = asks_procedure_span(without_opening_condition(query))
     want = {t: w for t, w in _part_weights(rest).items() if t not in named}
     said = [said_in(c.text) for c in steps]
     if len(steps) > 1:  # what every step says ("team" in each tie-breaker) picks none of them

@@ -53,6 +53,10 @@ _ASKS_GESTURE = re.compile(
 _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means?\b|\bwhat (?:that|it|this) means\b"
                             r"|\bwhat(?:'s| is| was) (?:he|she) (?:calling|telling|saying|showing|signall?ing|indicating)\b"
                             r"|\bwhat (?:has|have|did) (?:he|she|they|you|my partner) (?:got|get)\b", re.I)
+#: Who shows a call: the asker or an official ("how do I show ...", "how is that person supposed to show
+#: ...", "what does the referee do to show ..."), not a coach, a player or the score sheet.
+_SHOWER = (r"(?:i|you|we|he|she|they|(?:the |a |an |that |my |our )?(?:ref|refs|referee|referees|official|officials"
+           r"|linesman|linesmen|partner|goal judge|person|volunteer))")
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
 #: delayed minor and they score").
@@ -69,14 +73,15 @@ _ASKS_SIGNAL = re.compile(
     r"\s*(?:indicate|signal)\b"
     # "how is that person supposed to show me the puck went in?", "how do I show everyone I'm calling
     # something?", "what does the referee do to show a delayed penalty?"
-    r"|\bhow (?:do|does|should|would|must|can|is|are|am)\b[^.?!]{0,40}\b(?:show|signify)\b(?! disrespect)"
-    r"|\b(?:do|does|doing) (?:with [^.?!]{0,25} )?to (?:show|indicate|signify)\b", re.I)
+    r"|\bhow (?:do|does|should|would|must|can|is|are|am) " + _SHOWER + r"\b[^.?!]{0,40}\b(?:show|signify)\b"
+    r"(?!\s+(?:up|proof)\b)"
+    r"|" + _SHOWER + r"\b[^.?!]{0,30}\b(?:do|does|doing) (?:with [^.?!]{0,25} )?to (?:show|indicate|signify)\b", re.I)
 
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
-#: what does it cost us?").
+#: what does it cost us?") nor what a forfeit costs in the standings.
 _COSTS_HIM = re.compile(r"\b(?:how much|what) (?:does|will|would|did) (?:that|it|this) cost (?:him|her|them|us|me|you"
                         r"|the team)(?=\s*(?:[?.!]|$|in (?:minutes|penalty|penalties)\b))", re.I)
-_MONEY = re.compile(r"\b(?:protest\w*|fees?|\$|dollars?|euros?|money|pay|paid|file|filing)\b", re.I)
+_MONEY = re.compile(r"\b(?:protest\w*|fees?|dollars?|euros?|money|file|filing|forfeit\w*|standings|points)\b|\$", re.I)
 
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.
@@ -133,7 +138,8 @@ _FOUL = re.compile(
     r"\b(?:hook(?:s|ed|ing)?|trip(?:s|ped|ping)?|slash(?:es|ed|ing)?|spear(?:s|ed|ing)?|butt[- ]end(?:s|ed|ing)?"
     r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|charg(?:es|ed|ing)|elbow(?:s|ed|ing)"
     r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|shov(?:es|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
-    r"|hauled down|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)|checked from behind"
+    r"|(?:hauled|pulled|dragged|yanked|tackled) (?:him |her |them )?down"
+    r"(?!\s+(?:the |a |his |her |their )?(?:ball|puck|net|mask|jersey|helmet|shorts|socks)\b)|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)|checked from behind"
     r"|hit from behind|check(?:s|ed|ing)?(?: \w+){0,2} from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand"
     r"|deliberately|intentionally|on purpose)\b", re.I)
@@ -409,18 +415,19 @@ def imposes_in_a_sentence(text: str) -> bool:
 
 def asks_procedure_span(question: str) -> str:
     """The question without the words that ask for a procedure ("walk me through", "set up", "how
-    does ... work"): what is left asks about particular steps ("where does the puck start").  A
-    condition told before the request ("If this semi is still tied after the sudden death, walk me
-    through the shootout") is the situation, not a step, and goes too."""
-    opening = _OPENING_IF.match(question)
-    asked = _PROCEDURE.search(question)
-    if opening and asked and asked.start() >= opening.end():
-        question = question[opening.end():]
+    does ... work"): what is left asks about particular steps ("where does the puck start")."""
     return _PROCEDURE.sub(" ", question)
 
 
-#: A condition opening a question, up to its comma: "If this semi is still tied after the sudden death,".
-_OPENING_IF = re.compile(r"^\W*(?:if|when|once|after|since)\b[^,.?!]{0,120},\s*", re.I)
+def without_opening_condition(question: str) -> str:
+    """``question`` without a condition told before its request for a procedure ("If this semi is still
+    tied after the sudden death, walk me through the shootout" -> "walk me through the shootout"): the
+    situation, not a step of it (:data:`OPENING_CONDITION`); unchanged otherwise."""
+    opening = OPENING_CONDITION.match(question)
+    asked = _PROCEDURE.search(question)
+    if opening and asked and asked.start() >= opening.end():
+        return question[opening.end():]
+    return question
 
 
 #: The words that set rulebooks side by side: "the same length in both", "in each", "in one of them".

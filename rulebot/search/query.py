@@ -246,8 +246,8 @@ _ME_CONTACT = re.compile(
     r"|check\w*)\b(?:\s+\w+){0,3}?\s+(?:at\s+)?(?:me|my)\b"
     # "grabbed my goalie's cage": someone of the asker's team, not the asker
     r"(?!\s+(?:goalie|goalies|goaltender|goalkeeper|keeper|netminder|player|players|teammate|teammates|kid|kids"
-    r"|guy|guys|son|daughter|captain|winger|centre|center|forward|forwards|defenceman|defenseman|d-man|skater"
-    r"|skaters|team|bench|coach)\b)", re.I)
+    r"|guy|guys|son|daughter|captain|winger|wingers|centre|center|forward|forwards|defenceman|defenseman|d-man"
+    r"|defender|defenders|linemate|linemates|skater|skaters|team|bench|coach|shooter|netminder)\b)", re.I)
 _ME_DEFLECT = re.compile(r"\b(?:off|hits?|clips?|clipped|catch\w*|caught|glanc\w*|nick\w*|deflect\w*|bounc\w*|tipp?\w*)"
                          r"\s+(?:off\s+)?(?:me|my\s+(?:skate|skates|leg|legs|body|foot|feet|stick|pad|shin))\b", re.I)
 
@@ -378,7 +378,7 @@ _REQUEST = re.compile(
 
 #: The event the rulebook is for, named only as where the question is asked ("How long do the games
 #: run at this tournament?"): every clause of the rulebook is of it, so the words pick none.
-_THIS_EVENT = re.compile(r"\b(?:at|in|for) (?:this|our) (?:tournament|league|event|competition)\b"
+_THIS_EVENT = re.compile(r"\bat (?:this|our) (?:tournament|league|event|competition)\b"
                          r"(?=\s*(?:[?.!,]|$))", re.I)
 
 

@@ -91,7 +91,7 @@ def respell(text: str) -> str:
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     text = _SWEARS_THAT.sub("insists ", text)  # "my partner swears it went in off a skate": no profanity
     text = _HOLD_ON.sub(r"\1wait", text)  # "rookie wants to whistle it, I say hold on": no holding
-    text = _DRAWS_A_CALL.sub(r"\1 get", text)  # "what should that draw?": a call, no face-off
+    text = _DRAWS_A_CALL.sub(lambda m: f"{m.group(1) or m.group(2)} get", text)  # "what should that draw?": a call
     text = _NUMBER_OF.sub(r"\1 ", text)  # "the minimum number of players": a count asked, not a jersey number
     syn = load_synonyms()
     short = syn.abbreviations
@@ -124,8 +124,12 @@ _NUMBER_OF = re.compile(r"\b(minimum|maximum)\s+number of\s+", re.I)
 _HOLD_ON = re.compile(r"(\b(?:say|said|says|told (?:him|her|them|me) to|tell (?:him|her|them) to)\s+|^\s*|[.!?]\s+)"
                       r"hold (?:on|off|up)\b", re.I)
 #: "Draw" as what a foul brings ("what should that draw?", "does it draw a major?"), not a face-off.
-_DRAWS_A_CALL = re.compile(r"\b((?:does|do|should|would|will|did|could|must|can) (?:that|it|this|he|she|they))"
-                           r" draw(?= (?:a|an|him|her|them|anything|something|any)\b|\s*[?.!]|$)", re.I)
+_DRAWS_A_CALL = re.compile(r"\b((?:what|how much|how many minutes) (?:does|do|should|would|will|did|could|can|might)"
+                           r" (?:that|it|this|he|she|they|(?:an?|the|his|her) [\w-]+(?: [\w-]+)?))"
+                           r" draw(?=\s*(?:[?.!,]|$))"
+                           r"|\b((?:does|do|would|will|should|could|can|did|might) (?:that|it|this)) draw"
+                           r"(?= (?:a |an )?(?:minor|major|misconduct|penalty|penalties|game|match|double|bench|"
+                           r"ejection|suspension)\b)", re.I)
 #: "official" that says approved, not the referee: "which puck is official", "the official game
 #: roster" (written "officially", its stem without the referee's synonyms and everyday weight).
 _OFFICIAL_ADJECTIVE = re.compile(
