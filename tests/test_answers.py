@@ -2617,3 +2617,56 @@ def test_a_player_pulled_down_is_a_foul_told():
     assert a.answer.startswith("Penalty shot")
     assert not classify("He pulled down the ball with his glove and passed it, hand pass?").penalty
     assert not classify("the scores were taken down wrong on the game sheet, who fixes it?").penalty
+
+
+def test_second_language_words_for_the_power_play_and_the_puck():
+    from rulebot.search.text import load_synonyms
+
+    syn = load_synonyms()
+    assert "power play" in syn.expansions(["superiority"])
+    assert "shorthanded" in syn.expansions(["inferiority"])
+    assert "puck" in syn.expansions(["disc"])
+
+
+def test_a_blowout_told_by_its_score_line_is_the_goal_differential():
+    from rulebot.search.query import score_margin_words
+
+    assert score_margin_words("Roller Hockey Alliance pool game and it's 10-2 now. Do they call it?")
+    assert score_margin_words("one team was up 7-0 in the second half and then made it 8-0")
+    assert not score_margin_words("we won 3-2 in overtime")
+    assert not score_margin_words("is there a 5-10 minute warm-up?")
+
+
+def test_a_shot_after_the_whistle_told_in_a_story():
+    from rulebot.search.query import shot_after_whistle_words
+
+    assert shot_after_whistle_words("The whistle went and he still ripped one top shelf. Anything for that?")
+    assert shot_after_whistle_words("Player shoot the disc after I whistle, and he had the time to stop.")
+    assert not shot_after_whistle_words("I blew the whistle for offside, then the faceoff, he shot and scored")
+    assert not shot_after_whistle_words("After the whistle for icing, who takes the shot?")
+    # the rulebook words added to a question make no phrase with its last word: "... Penalty?" and "shoots
+    # the puck after the whistle" are no "penalty shot" (RHA 406), but RHA 601 (b)
+    a = get_searcher().ask("Player shoot the disc after I whistle, and he had the time to stop. Penalty in RHA?", "rha")
+    assert a.citations[0].rule == "601 (b)"
+
+
+def test_words_of_other_languages_rulebooks():
+    # "exclusion" is a penalty, "which sign ... with the arms" asks for a signal, an "arbiter" is a referee
+    a = get_searcher().ask("In FIRS for the try to spear, also when he don't touch the opponent, how big is the "
+                           "exclusion?", "firs-2017")
+    assert "double minor" in a.answer.lower()
+    assert classify("Which sign I make with the arms for slashing? I forget it").signal
+    assert not classify("Which sign do I use on the game sheet?").signal
+    assert "Slashing" in get_searcher().ask("Which sign I make with the arms for slashing?", "firs-2017").answer
+
+
+def test_a_hand_on_an_opponents_cage_is_the_facemask_held():
+    from rulebot.search.query import facemask_words
+
+    assert facemask_words("a forward grabbed the defender's cage and yanked on it")
+    assert facemask_words("Defender take with his hand the grid of the helmet of the attacker and pull it")
+    # the goal's cage, or the puck held against it, is no facemask
+    assert not facemask_words("the goalie pulled the cage off its pegs on purpose")
+    assert not facemask_words("goalie held the puck against the cage")
+    a = get_searcher().ask("RHA game, a forward grabbed the defender's cage and yanked on it. What's the penalty?", "rha")
+    assert a.citations[0].rule == "620 (b)" and a.answer.startswith("Major")

@@ -222,7 +222,10 @@ class Searcher:
                 seen.add(c.id)
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
-        rest = f"{rest} {rulebook_words(rest)}".strip()
+        told = rulebook_words(rest)
+        # "also" between: the question's last word and the rulebook words make no phrase together
+        # ("... Penalty? shoots the puck after the whistle" is no "penalty shot")
+        rest = f"{rest} also {told}" if told else rest.strip()
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
         ranked = self.topic_said(ranked, rest, scope)
         intent = classify(query)
@@ -388,6 +391,16 @@ class Searcher:
             target = pointed_to(self.index, top)
             if target is None:
                 continue
+            if self._announcer(top) is not None:
+                # a step of a list another clause announces: the list answers ("how do we decide who places
+                # higher?" asks FIRS 9.3 B's list, not the shoot-out its last step, 9.3 G, points to)
+                continue
+            if i:
+                # ... and when the question names what the rule pointed to is about and the best hit does
+                # not ("walk me through the shootout": 1.3 E's shoot-out, not 1.3 B •1's sudden death)
+                named = set(terms(query)) & {t for c in self.index.subtree(target) for t in terms(f"{c.title} {c.text}")}
+                if not named - set(terms(first.text)):
+                    continue
             own = POINTER.sub(" ", top.text)
             if not (intent.procedure or ASKS_A_STEP.search(query) or len(terms(own)) <= POINTER_ALONE_TERMS):
                 return hits
@@ -400,6 +413,17 @@ class Searcher:
             # sudden death) is best, its next item points to 1.3 E, the shoot-out
             return [lead, hit] + [h for h in hits if h.clause.id not in (lead.clause.id, top.id)]
         return hits
+
+    def _announcer(self, clause):
+        """The earlier clause of the same rule that announces the list ``clause`` is a step of (FIRS 9.3 B,
+        "... the team's position is determined as follows:", for 9.3 C-G), or None."""
+        parent = self.index.get(clause.parent) if clause.parent else None
+        if parent is None or parent.kind in ("section", "document"):
+            return None
+        sibs = self.index.children(parent)
+        ids = [c.id for c in sibs]
+        before = sibs[:ids.index(clause.id)] if clause.id in ids else []
+        return next((c for c in reversed(before) if ends_announcing(c.text)), None)
 
     def note_of_the_case_first(self, hits: list[Hit], query: str, depth: int = 3) -> list[Hit]:
         """A NOTE of the best rule, among the next ``depth`` hits, before that rule when it has a concept of

@@ -67,6 +67,10 @@ _ASKS_SIGNAL = re.compile(
     r"|\b(?:the|a|an|this|that|arm|hand|referee'?s?|official'?s?)\s+signals?\b(?!\s+(?:a|an|the)\b)"
     # "what is the gesture for cross-check?" (a signal in other rulebooks' and languages' words)
     r"|\b(?:gesture|hand sign|arm sign) for (?:a |an |the )?(?!(?:him|her|them|it|me|us)\b)\w"
+    # "which sign I make with the arms for slashing?", "what sign for a penalty shot?" (a signal in other
+    # languages' word for it), not signing the game sheet
+    r"|\b(?:which|what) signs?\b(?! (?:the|a|an|this|that|of)\b)(?=[^.?!]{0,40}\b(?:arms?|hands?|for|make|makes|give"
+    r"|gives|show|shows)\b)"
     r"|\bsignals?\b(?!\s+(?:a|an|the|that|to|when|if)\b)|\b(?:arm|hand) signals?\b"
     # "how should a referee indicate a kneeing call?"
     r"|\bhow (?:do|does|should|would|must|can|to|is) (?:i|you|we|he|she|they|an?|the)?\s*(?:ref|referee|official)?s?"

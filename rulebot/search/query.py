@@ -490,10 +490,62 @@ _MARGIN = re.compile(rf"\b(?:down|up|behind|ahead|losing|winning|leading|trailin
                      rf"|\b{_COUNT}[- ]goals?\s+(?:lead|up|down|ahead|behind|margin)\b", re.I)
 
 
+#: A score line ("it's 10-2 now", "up 7-0", "make it 8-0"): a blowout when one side leads by at least
+#: :data:`BLOWOUT_MARGIN`; not a length ("a 5-10 minute wait") or an age.
+_SCORELINE = re.compile(r"\b(\d{1,2})\s*[-–]\s*(\d{1,2})\b(?!\s*(?:-\s*)?(?:minutes?|mins?|seconds?|secs?|feet|foot|ft"
+                        r"|metres?|meters?|m\b|cm|years?|yrs?|year-olds?|goals?\s+against))", re.I)
+BLOWOUT_MARGIN = 5
+
+
 def score_margin_words(question: str) -> str:
-    """The rulebooks' words for a score told by its margin ("we were down by eight" -> "goal
-    differential", RHA 630 (a)'s "eight (8) goal differential"); "" when the question tells none."""
-    return "goal differential" if _MARGIN.search(question) else ""
+    """The rulebooks' words for a score told by its margin ("we were down by eight", "it's 10-2 now" ->
+    "goal differential", RHA 630 (a)'s "eight (8) goal differential"); "" when the question tells none."""
+    if _MARGIN.search(question):
+        return "goal differential"
+    for m in _SCORELINE.finditer(question):
+        if abs(int(m.group(1)) - int(m.group(2))) >= BLOWOUT_MARGIN:
+            return "goal differential"
+    return ""
+
+
+#: A shot after the whistle: the whistle told ("I'd already blown the whistle", "the whistle went",
+#: "after I whistle") and a shot after it ("a guy still ripped a shot", "shoot the disc after").
+_WHISTLE_TOLD = re.compile(r"\b(?:blown|blew|blow|blows)\s+(?:the|my|his)\s+whistle\b|\bwhistle(?:'s| was| had| has)?"
+                           r"\s+(?:went|gone|blown|already|had gone|goes|blew)\b|\bafter\s+(?:i|the ref|the referee|he)"
+                           r"\s+(?:whistle|whistled|blew|blow)\b|\bafter the whistle\b|\bwhistled?\s+it\s+dead\b", re.I)
+_SHOT_AFTER = re.compile(r"\b(?:still|anyway)\b[^.?!]{0,40}\b(?:shot|shoots?|shooting|ripped|rips|fired|fires|snapped"
+                         r"|slapped|blasted|buried|took a shot)\b|\b(?:shot|shoots?|shooting|ripped|rips|fired|fires"
+                         r"|snapped|slapped|blasted)\b[^.?!]{0,40}\b(?:after (?:the |my |i |he )?(?:whistle|whistled)"
+                         r"|anyway|(?:a (?:good )?)?second later)\b", re.I)
+
+
+#: A hand on an opponent's face protection: "grabbed the defender's cage and yanked on it", "take with his
+#: hand the grid of the helmet", "grabbed my goalie's cage and twisted his head": the facemask held.
+_FACEMASK_HELD = re.compile(r"\b(?:grab\w*|yank\w*|pull\w*|twist\w*|tug\w*|held|hold\w*|take with his hand|took)\b"
+                            r"(?:(?!\b(?:puck|ball|disc)\b)[^.?!]){0,40}\b(?:cage|facemask|face mask|face cage|visor|grid"
+                            r"|mask)\b(?!\s+(?:of (?:the|a) )?"
+                            r"(?:net|goal|frame))", re.I)
+#: ... the goal's cage, not the helmet's ("grabbed the cage to stop himself", "pulled the cage off its pegs").
+_GOAL_CAGE = re.compile(r"\b(?:off (?:its|the) (?:pegs|moorings|posts?|mark)|dislodg\w*|knock\w* (?:the )?(?:cage|net) off"
+                        r"|into the (?:cage|net)|behind the (?:cage|net)|goal cage|the net)\b", re.I)
+
+
+def facemask_words(question: str) -> str:
+    """The rulebooks' words for a hand on an opponent's cage or mask (RHA 620 (b), "holds the facemask of
+    an opponent"); "" otherwise, and for the goal's cage moved or knocked off."""
+    if _FACEMASK_HELD.search(question) and not _GOAL_CAGE.search(question):
+        return "holds the facemask of an opponent"
+    return ""
+
+
+def shot_after_whistle_words(question: str) -> str:
+    """The rulebooks' words for a shot taken after the whistle (RHA 601 (b), "Any player who shoots the
+    puck after the whistle"): the whistle told and a shot after it; "" otherwise."""
+    if re.search(r"\bafter the whistle\b", question, re.I):
+        return ""  # said in the rulebook's words already: the synonym list's "shot after the whistle"
+    if _WHISTLE_TOLD.search(question) and _SHOT_AFTER.search(question):
+        return "shoots the puck after the whistle"
+    return ""
 
 
 #: A goal told ("Red scores on the power play") and a penalized player's release asked ("do I let him
@@ -526,9 +578,11 @@ def rulebook_words(question: str) -> str:
     :func:`late_game_words`, :func:`object_words`, :func:`early_release_words`,
     :func:`penalty_time_left_words`, :func:`bench_player_words`, :func:`injured_player_argue_words`,
     :func:`later_game_words`, :func:`time_out_call_words`, :func:`score_margin_words`,
-    :func:`goal_release_words`), joined; "" when it tells none of them."""
+    :func:`goal_release_words`, :func:`shot_after_whistle_words`, :func:`facemask_words`), joined; "" when it
+    tells none of them."""
     found = (official_words(question), late_game_words(question), object_words(question),
              early_release_words(question), penalty_time_left_words(question), bench_player_words(question),
              injured_player_argue_words(question), later_game_words(question), time_out_call_words(question),
-             score_margin_words(question), goal_release_words(question))
+             score_margin_words(question), goal_release_words(question), shot_after_whistle_words(question),
+             facemask_words(question))
     return " ".join(w for w in found if w)

@@ -77,6 +77,7 @@ doesn't isn't can't won't
 WEAK_WORDS = frozenset("""
 penalty penalties player players team teams game games play referee ref official before after
 take takes taking took taken make makes made making put puts up full need needs needed allowed use
+tournament tournaments
 """.split())
 
 
