@@ -1026,8 +1026,7 @@ def test_a_request_for_a_rule_is_not_searched_as_its_subject():
     # "definition of" asks what the thing is; the thing is what is searched (not every clause saying "definitions")
     assert without_request("definition of a delayed penalty") == "a delayed penalty"
     assert without_request("What's the meaning of icing?") == "icing?"
-    # "at this tournament" only says where it is asked: every clause of the rulebook is of it
-    assert "tournament" not in without_request("How long do the games run at this tournament?")
+    # the tournament a question is asked at is an everyday word (WEAK_WORDS), not the clause to find
     assert "tournament" in without_request("Can that player keep playing in the tournament?")
     assert "tournament" in without_request("Can a player play for two teams in this tournament?")
     assert "league" in without_request("Is this league's rule different?")

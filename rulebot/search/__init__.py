@@ -376,7 +376,9 @@ class Searcher:
         that rule and its sub-clauses, the one ranked highest (else the rule itself), then the pointing
         clause.  For a procedure, the pointing clause may be among the first :data:`POINTER_DEPTH` hits
         when it is a part of the best one's rule (FIRS 1.3 B •2 after 1.3 B •1), not another rule of a
-        section.  Unchanged otherwise."""
+        section, and the question names something of the rule pointed to that the best one does not.  A
+        step of a list another clause announces (FIRS 9.3 G) never leads: the list answers.  Unchanged
+        otherwise."""
         if not hits:
             return hits
         first = hits[0].clause

@@ -343,8 +343,9 @@ def classify(question: str) -> Intent:
         signal = False  # the gesture is the story; the question asks who, where or how long
     least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call
     costs_him = bool(_COSTS_HIM.search(question)) and not _MONEY.search(question)
-    number = bool(_NUMBER.search(question)) and not least and not (costs_him and _NUMBER.search(question).group(0)
-                                                                    .lower() == "how much")
+    asked_number = _NUMBER.search(question)
+    # "how much does that cost him?" asks for the call, not an amount
+    number = bool(asked_number) and not least and not (costs_him and asked_number.group(0).lower() == "how much")
     definition = (bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
                   or bool(_WHAT_LIKE.search(question)))
     procedure = bool(_PROCEDURE.search(question))

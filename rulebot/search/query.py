@@ -376,18 +376,11 @@ _REQUEST = re.compile(
     r"|^\s*(?:(?:what(?:'s| is) )?(?:the |a )?(?:definition|meaning) of|define)\s+", re.I)
 
 
-#: The event the rulebook is for, named only as where the question is asked ("How long do the games
-#: run at this tournament?"): every clause of the rulebook is of it, so the words pick none.
-_THIS_EVENT = re.compile(r"\bat (?:this|our) (?:tournament|league|event|competition)\b"
-                         r"(?=\s*(?:[?.!,]|$))", re.I)
-
-
 def without_request(question: str) -> str:
     """The question without the words that ask for a rule to be found ("Pull up the rule on what the
-    penalty box timekeeper does" -> "what the penalty box timekeeper does") and without the words that
-    only say it is asked of this event ("at this tournament?"); unchanged when nothing would be
-    left."""
-    rest = _THIS_EVENT.sub(" ", _REQUEST.sub("", question, count=1))
+    penalty box timekeeper does" -> "what the penalty box timekeeper does"); unchanged when nothing
+    would be left."""
+    rest = _REQUEST.sub("", question, count=1)
     return rest if rest.strip(" ?.!") else question
 
 
