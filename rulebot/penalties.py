@@ -105,6 +105,17 @@ def format_minutes(value: float | None) -> str:
     return f"{whole}:{round((value - whole) * 60):02d}"
 
 
+def duration_words(minutes: float, alt_minutes: tuple[float, ...] = (), duration: str = "") -> str:
+    """A penalty's length as an answer says it, in the rulebooks' words: ``"2 minutes"``, ``"1 minute"``,
+    ``"1:30 or 2 minutes"``, ``"25 minutes (5+20)"`` (``duration``, the code as printed, gives the sum)."""
+    values = [float(minutes), *(float(v) for v in alt_minutes)]
+    text = " or ".join(format_minutes(v) for v in values)
+    text += " minute" if values == [1.0] else " minutes"
+    if "+" in (duration or ""):
+        text += f" ({duration.strip().strip('()')})"
+    return text
+
+
 def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
 
@@ -328,6 +339,11 @@ class PenaltyClass:
         if "+" in self.duration:
             text += f" ({self.duration.strip('()')})"
         return text
+
+    @property
+    def duration_words(self) -> str:
+        """The duration as an answer says it (:func:`duration_words`); "" when not timed."""
+        return "" if self.minutes is None else duration_words(self.minutes, self.alt_minutes, self.duration)
 
 
 _DEF_START = _LazyRegex(

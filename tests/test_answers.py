@@ -675,6 +675,10 @@ def test_me_and_my_in_a_referees_question_are_the_official():
     # the puck, not a player, hitting the referee: FIRS 5.5.11 I "deflected directly into the net from an official"
     assert official_words("puck hits the referee and goes in the goal") == "deflected off an official"
     assert official_words("their forward hits the referee") == ""
+    # ... also when it touches his skate, or "my partner", whom nobody abused
+    assert official_words("Shot touch the referee skate and go direct in the goal") == "deflected off an official"
+    assert official_words("shot hit my partner's skate and went straight in") == "deflected off an official"
+    assert official_words("the pass hit his partner on the bench") == ""
     assert get_searcher().ask("puck hits the referee and goes in the goal", "firs-2017").citations[0].rule in (
         "5.5.11 I", "5.5.1 I")
     a = get_searcher().ask("Player grabs my arm while he's arguing a call. What does he get?", "firs-2017")
@@ -2241,6 +2245,10 @@ def test_how_an_official_shows_a_call_is_a_signal_question():
     assert not classify("How does the game sheet show the penalty minutes?").signal
     assert not classify("What does a coach do to indicate he wants a timeout?").signal
     assert not classify("How do I show up on time for my games?").signal
+    # ... and as a second language asks it, without "does"
+    assert classify("How the referee shows hooking with the arms?").signal
+    assert classify("Which penalty does he indicate with both arms crossed?").signal
+    assert not classify("How the ref shows up late, is it a problem?").signal
 
 
 def test_rulebook_words_for_what_a_referee_tells_in_his_own():
@@ -2669,3 +2677,21 @@ def test_a_hand_on_an_opponents_cage_is_the_facemask_held():
     assert not facemask_words("goalie held the puck against the cage")
     a = get_searcher().ask("RHA game, a forward grabbed the defender's cage and yanked on it. What's the penalty?", "rha")
     assert a.citations[0].rule == "620 (b)" and a.answer.startswith("Major")
+
+
+def test_the_penalty_for_breaking_a_procedure_does_not_answer_what_the_procedure_is():
+    # RHA 641 TIME OUTS: (b) NOTE 1 "one time-out per game, thirty-seconds long", not (d) "Any violations of
+    # the above rule may result in a two-minute bench minor penalty"
+    for q in ("timeouts per game", "how long is a timeout and do we get like 2 of them"):
+        a = get_searcher().ask(q, "rha")
+        assert a.citations[0].rule == "641 (b) NOTE 1", q
+    # ... while a number of the game's own time is no penalty's minutes
+    assert not classify("How long is one period? Two halfs of how many minutes?").penalty
+    assert classify("he got a major, how many minutes?").penalty
+    a = get_searcher().ask("How long is one period in the FIRS game? Two halfs of how many minutes?", "firs-2017")
+    assert a.citations[0].rule == "1.2 A" and "20 minutes" in a.answer
+
+
+def test_a_class_answer_says_its_minutes_in_words():
+    a = get_searcher().ask("What is the duration of a penalty in the ball-hockey league?", "ball-hockey")
+    assert a.answer.startswith("Ball hockey penalty 1 minute — ")

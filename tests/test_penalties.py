@@ -432,3 +432,10 @@ def test_what_a_list_line_adds_after_its_call_is_the_calls_note():
                  "Boarding - minor, major if injury", "Fighting - major, match penalty for the instigator"):
         found = P.list_line_call(line, None, True)
         assert found is None or all(not c.note for c in found[1]), line
+
+
+def test_duration_words_say_minutes_as_the_rulebooks_do():
+    assert P.duration_words(2) == "2 minutes"
+    assert P.duration_words(1) == "1 minute"
+    assert P.duration_words(1.5, (2.0,)) == "1:30 or 2 minutes"
+    assert P.duration_words(25, (), "(5+20)") == "25 minutes (5+20)"

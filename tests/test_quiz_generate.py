@@ -7,7 +7,6 @@ from quiz_support import demo_index, fake_classes, fake_infractions, fake_signal
 
 from rulebot.quiz.check import check_question, normalise
 from rulebot.quiz.generate import (
-    duration_label,
     generated_questions,
     penalty_class_questions,
     penalty_code_questions,
@@ -68,13 +67,6 @@ def test_penalty_class_questions(index):
     assert minor.cite[0].quote == "For a minor penalty the player is ruled off for two (2) minutes."
     for q in questions.values():
         assert check_question(q, index) == []
-
-
-def test_duration_labels():
-    assert duration_label(2) == "2 minutes"
-    assert duration_label(1) == "1 minute"
-    assert duration_label(1.5, (2.0,)) == "1:30 or 2 minutes"
-    assert duration_label(25, (), "(5+20)") == "25 minutes (5+20)"
 
 
 def test_generated_questions_are_stable_and_playable(index):

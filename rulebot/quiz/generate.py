@@ -118,14 +118,6 @@ def _pick(rng: random.Random, pool: Iterable[str], exclude: Iterable[str], n: in
     return choices[:n]
 
 
-def _format_minutes(value: float) -> str:
-    """``2.0`` -> ``"2"``, ``1.5`` -> ``"1:30"`` (minutes:seconds, as the rulebooks print it)."""
-    if float(value).is_integer():
-        return str(int(value))
-    whole = int(value)
-    return f"{whole}:{round((value - whole) * 60):02d}"
-
-
 def _alt(value: Any) -> tuple[float, ...]:
     """``alt_minutes`` as a tuple (the penalty table gives a tuple; a single number or None is fine)."""
     if value is None:
@@ -133,16 +125,6 @@ def _alt(value: Any) -> tuple[float, ...]:
     if isinstance(value, (int, float)):
         return (float(value),)
     return tuple(float(v) for v in value)
-
-
-def duration_label(minutes: float, alt_minutes: Any = (), duration: str = "") -> str:
-    """``"2 minutes"``, ``"1 minute"``, ``"1:30 or 2 minutes"``, ``"25 minutes (5+20)"``."""
-    values = [float(minutes), *_alt(alt_minutes)]
-    text = " or ".join(_format_minutes(v) for v in values)
-    text += " minute" if values == [1.0] else " minutes"
-    if "+" in (duration or ""):
-        text += f" ({duration.strip().strip('()')})"
-    return text
 
 
 def _question(**fields: Any) -> Question:
@@ -257,6 +239,8 @@ def penalty_class_questions(index: Any, classes: Sequence[Any]) -> list[Question
     whose effect removes the player for the rest of the game (match, game misconduct: their minutes are
     only part of the penalty, so "how long is it?" has no one-number answer).
     """
+    from rulebot.penalties import duration_words
+
     by_ruleset: dict[str, list[Any]] = {}
     for pc in classes:
         timed = isinstance(pc.minutes, (int, float)) and not isinstance(pc.minutes, bool) and pc.minutes > 0
@@ -267,7 +251,7 @@ def penalty_class_questions(index: Any, classes: Sequence[Any]) -> list[Question
     for ruleset, table in by_ruleset.items():
         short = _short_name(index, ruleset)
         seen: set[str] = set()
-        labels = [duration_label(o.minutes, o.alt_minutes, getattr(o, "duration", "")) for o in table]
+        labels = [duration_words(o.minutes, _alt(o.alt_minutes), getattr(o, "duration", "")) for o in table]
         for pc, right in zip(table, labels):
             qid = f"gen-class-{ruleset}-{_slug(pc.name)}"
             if qid in seen:
@@ -280,7 +264,7 @@ def penalty_class_questions(index: Any, classes: Sequence[Any]) -> list[Question
             rng = random.Random(qid)
             distractors = _pick(rng, others, [right], DISTRACTORS)
             if len(distractors) < DISTRACTORS:
-                common = [duration_label(m) for m in COMMON_MINUTES if float(m) not in mine]
+                common = [duration_words(m) for m in COMMON_MINUTES if float(m) not in mine]
                 distractors += _pick(rng, common, [right, *distractors], DISTRACTORS - len(distractors))
             clause = index.get(pc.clause_id) if pc.clause_id else None
             if clause is None:

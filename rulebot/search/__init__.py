@@ -12,7 +12,7 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (ASKS_A_STEP, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
+from rulebot.search.answer import (ASKS_A_STEP, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
                                    announced_steps, ask_answers_in, best_sentences, citation, goal_ruling, label, named_below,
                                    nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
                                    procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
@@ -531,8 +531,10 @@ class Searcher:
         # the rule's basic case: its first clause that imposes a penalty (RHA 601 (a), not 601 (b)'s
         # shot after the whistle), else the best hit from it
         rule = self.index.get(rule_of(self.index, hits[best[1]].clause) or "")
+        # (not the penalty for breaking a procedure's other clauses: RHA 641 (d) "Any violations of the
+        # above rule ..." under TIME OUTS)
         lead = next((c for c in self.index.subtree(rule) if c.kind in ("paragraph", "item") and c.text
-                     and imposes_in_a_sentence(c.text)), None) if rule is not None else None
+                     and imposes_in_a_sentence(c.text) and not FAILURE.match(c.text)), None) if rule is not None else None
         lead = lead or hits[best[1]].clause
         if lead.id == hits[0].clause.id:
             return hits
@@ -733,7 +735,10 @@ class Searcher:
             w = 1.0
             if n < depth:
                 stems, nums = _numbered_stems(h.clause.text)
-                near = [i for i, x in enumerate(stems) if x in asked]
+                # "time-out" is the asked "timeout" (RHA 641 (b) NOTE 1, "one time-out per game,
+                # thirty-seconds long"); a number is not what is asked about ("do we get like 2 of them")
+                near = [i for i, x in enumerate(stems) if x in asked and i not in nums or i + 1 < len(stems) and (
+                    {x + stems[i + 1], f"{x}_{stems[i + 1]}"} & asked)]
                 if not extra_asked and _EXTRA_TIME.search(h.clause.text):
                     # "how long are the halves": an overtime period's minutes are not the halves'; "No
                     # time-outs shall be allowed during an overtime period" says no number at all
@@ -1286,7 +1291,7 @@ class Searcher:
             if clause is None:
                 continue
             name = self.index.rulesets[pc.ruleset].short_name
-            dur = f" {pc.duration_label}" if pc.duration_label else ""
+            dur = f" {pc.duration_words}" if pc.duration_words else ""
             # the sentence quoted is one of the clause cited ("Penalties are 2 minutes.", not the
             # bullet after it that the class's account also takes in)
             own = " ".join(x for x in sentences(pc.effect) if x in clause.text) or pc.effect

@@ -888,7 +888,7 @@ def _sequel(index: ClauseIndex, top: Clause) -> Clause | None:
     # result in a penalty", U9 11): it names what the rule asks
     own = {t for t in terms(top.text) if t not in _RULE_DUTY_TERMS}
     for later in sibs[at + 1:at + 1 + FAILURE_LOOKAHEAD]:
-        if (later.kind == top.kind and later.text and len(later.text) <= 160 and _FAILURE.match(later.text)
+        if (later.kind == top.kind and later.text and len(later.text) <= 160 and FAILURE.match(later.text)
                 and len(own & set(terms(later.text))) >= FAILURE_SHARED):
             return later
     return None
@@ -896,7 +896,7 @@ def _sequel(index: ClauseIndex, top: Clause) -> Clause | None:
 
 #: A clause that says what failing a rule brings: "Failure to relinquish control ...", "A violation of
 #: this rule ...".
-_FAILURE = re.compile(r"^(?:failure to|failing to|(?:a|any) violation|violation of|an infraction of this)\b", re.I)
+FAILURE = re.compile(r"^(?:failure to|failing to|(?:a|any) violations?|violations? of|an infraction of this)\b", re.I)
 #: How many clauses after a rule are read for what failing it brings.
 FAILURE_LOOKAHEAD = 2
 #: ... and how many of the rule's words that clause must name.

@@ -79,7 +79,11 @@ _ASKS_SIGNAL = re.compile(
     # something?", "what does the referee do to show a delayed penalty?"
     r"|\bhow (?:do|does|should|would|must|can|is|are|am) " + _SHOWER + r"\b[^.?!]{0,40}\b(?:show|signify)\b"
     r"(?!\s+(?:up|proof)\b)"
-    r"|" + _SHOWER + r"\b[^.?!]{0,30}\b(?:do|does|doing) (?:with [^.?!]{0,25} )?to (?:show|indicate|signify)\b", re.I)
+    r"|" + _SHOWER + r"\b[^.?!]{0,30}\b(?:do|does|doing) (?:with [^.?!]{0,25} )?to (?:show|indicate|signify)\b"
+    # "How the referee shows hooking with the arms?" (a second language's question without "does")
+    r"|\bhow " + _SHOWER + r"\s+(?:shows?|indicates?|signif(?:y|ies))\b(?!\s+(?:up|proof)\b)"
+    r"|\b(?:show|shows|indicate|indicates)\b[^.?!]{0,40}\bwith (?:the|his|her|my|their|both|one|an?) (?:arms?|hands?|fists?)\b",
+    re.I)
 
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
 #: what does it cost us?") nor what a forfeit costs in the standings.
@@ -113,7 +117,11 @@ _PENALTY = re.compile(
     r"|(?:^|[.!?]\s*)anything\s*\?\s*$"
     r"|\bis (?:that|this|it) a problem\b"
     r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
-    r"|how many minutes|minutes is that|what happens to (?:him|her|the player|them)"
+    # (not the length of the game's own time: "Two halves of how many minutes?", "how many minutes is a
+    # period?")
+    r"|(?<!\bof )how many minutes(?! (?:is|are|does|do|for|in) (?:a |an |the |each |one |every )?(?:period|half|halves"
+    r"|halfs|game|overtime|ot|intermission|break|warm-?up|time-?out)s?\b)"
+    r"|minutes is that|what happens to (?:him|her|the player|them)"
     r"|what(?:'s| is) (?:that|it|this) worth"
     r"|how (?:do|should|would|can) (?:i|we|you) (?:treat|handle|deal with|punish|penali[sz]e|sanction)"
     r" (?:him|her|them|the player|that player|this player|the kid|the guy)"

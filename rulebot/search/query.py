@@ -255,8 +255,8 @@ _ME_DEFLECT = re.compile(r"\b(?:off|hits?|clips?|clipped|catch\w*|caught|glanc\w
 #: The puck or ball, not a player, hitting an official ("the puck hits the referee and goes in").
 _PUCK_OFF_OFFICIAL = re.compile(
     r"\b(?:puck|ball|shot|pass|clearance|clear)\b[^.?!]{0,25}?\b(?:off|hits?|clips?|clipped|deflect\w*|bounc\w*"
-    r"|glanc\w*|tipp?\w*|strikes?|struck)\s+(?:off\s+)?(?:of\s+)?(?:the\s+|a\s+|an\s+)?(?:ref|refs|referee|official"
-    r"|linesman|linesmen|umpire)\b", re.I)
+    r"|glanc\w*|tipp?\w*|strikes?|struck|touch\w*|rebound\w*|carom\w*|ricochet\w*)\s+(?:off\s+)?(?:of\s+)?"
+    r"(?:(?:the\s+|a\s+|an\s+)?(?:ref|refs|referee|official|linesman|linesmen|umpire)\b|my\s+partner)", re.I)
 
 
 #: The puck kept from an official who goes to get it ("flicks it away from me", "out of the ref's reach").
