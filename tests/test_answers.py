@@ -263,6 +263,24 @@ def test_synonym_phrases_match_as_phrases():
     assert any("too many players on the floor" in h.clause.text for h in hits)
 
 
+def test_a_synonym_phrase_is_found_with_a_few_words_between_its_own():
+    from rulebot.search.text import PHRASE_GAP, load_synonyms, words
+
+    syn = load_synonyms()
+    # "traps the ball against the wall" says the list's "traps it on the wall"
+    assert "pins it on the wall" in syn.expansions(words("he traps the ball against the wall"))
+    # ... not when the words are far apart, nor two words only alike by their stems ("facing off" is
+    # no "face off", the spot's name)
+    far = "he traps the ball " + "and then " * PHRASE_GAP + "runs all the way to the wall"
+    assert "pins it on the wall" not in syn.expansions(words(far))
+    assert "puck drop" not in syn.expansions(words("the players facing off"))
+    # ... nor words the stemmer joins that are not one word's forms ("three winning shots" are no
+    # "three shooters")
+    assert "three shooters" not in syn.expansions(words("still even after three winning shots each"))
+    # ... nor without a small word that says what it means ("how many players" is no "too many players")
+    assert "too many men" not in syn.expansions(words("how many players on the floor"))
+
+
 def test_every_synonym_phrase_keeps_at_least_two_terms():
     # "is up" would be the phrase term "~up" ("is" is a filler) and match every "up"
     from rulebot.search.ranker import phrase_term
@@ -2215,6 +2233,11 @@ def test_a_question_with_no_word_a_rulebook_uses_is_not_covered():
 
 def test_a_signal_question_of_a_rulebook_without_signals_reads_its_rules_only_when_no_signal_fits():
     s = get_searcher()
+    # RHA 409 (b) "shall signify the calling of a delayed penalty by raising his/her arm", found among
+    # the first few hits of a delayed penalty told, not only as the first
+    answer = s.ask("The other team fouls somebody but the team that got fouled still has the puck, so I'm "
+                   "letting it go on. How do I show everyone I'm going to call something?", "rha")
+    assert answer.citations[0].rule == "409 (b)" and "raising his/her arm" in answer.answer
     # U9 16 says what the official signals at a change of possession; no listed signal is that
     answer = s.ask("u9 possession change what do i signal", "challenge-cup-u9")
     assert answer.citations[0].rule == "16" and "back off three metres" in answer.answer

@@ -128,6 +128,8 @@ _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |c
 FOCUS_WEIGHT = 0.85
 #: A clause that meets only the story of a question, none of what its asking sentence adds, weighs this.
 STORY_ONLY_WEIGHT = 0.95
+#: :meth:`Searcher.prefer_basic_case`: a NOTE or Situation written for the case told weighs this.
+NOTE_OF_THE_CASE_WEIGHT = 1.15
 #: The citations an answer is worked out from, however few are shown (:meth:`Searcher.ask`).
 ANSWER_DEPTH = 5
 #: The longest list opening put before an item the answer quotes (:meth:`Searcher._ask_one`).
@@ -315,7 +317,9 @@ class Searcher:
             return hits
         told = set().union(*(g for _, g in self.ranker.concepts(story)))
         # ... not the words that ask whether it may be done ("Is that allowed?")
-        asked = [g for _, g in self.ranker.concepts(asking) if g and not g & told and not g & _VERDICT_STEMS]
+        # ... nor an everyday word ("Do we play OT?": the overtime, not every "round robin play")
+        asked = [g for _, g in self.ranker.concepts(asking) if g and not g & told and not g & _VERDICT_STEMS
+                 and not g <= WEAK_STEMS]
 
         def meets(h: Hit) -> bool:
             d = self.ranker.doc_of.get(h.clause.id)
@@ -694,8 +698,10 @@ class Searcher:
         out = []
         for h in hits:
             c, w = h.clause, 1.0
-            if c.kind in ("note", "situation") and not self._note_of_the_case(c, own_concepts()):
-                w *= 0.85  # a clarification, not the rule that sets the penalty
+            if c.kind in ("note", "situation"):
+                # a clarification, not the rule that sets the penalty; but the NOTE written for the case
+                # told weighs as the rule's basic case (RHA 621 (a) NOTE 2, a stick caught in a sweater)
+                w *= NOTE_OF_THE_CASE_WEIGHT if self._note_of_the_case(c, own_concepts()) else 0.85
             if c.kind in ("paragraph", "item") and c.parent and not asks_aggravated:
                 if _aggravated(c.text):
                     w *= 1.0 if own_case(c) else 0.8  # unless it is the case told
@@ -1369,14 +1375,18 @@ class Searcher:
         where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
         names_body = bool(set(words(pq.text or question)) & BODY)  # a gesture told ("arms crossed")
         if not best or best[0][1] < SIGNAL_MIN_SCORE or not names_body:
-            told = sorted((h for rid in sorted(scope) for h in self.search(pq.text or question, rid, limit)),
+            told = sorted((h for rid in sorted(scope) for h in self.search(pq.text or question, rid,
+                                                                             max(limit, OWN_SIGNAL_DEPTH))),
                           key=lambda h: -h.score)
             asked = set(terms(pq.text or question)) - _SIGNAL_WORDS
-            if (told and _SIGNALS_TOLD.search(told[0].clause.text)
-                    and len(asked & set(terms(told[0].clause.text))) >= OWN_SIGNAL_SHARED):
-                # no gesture told, or none a list's signal fits, and the rule that best answers says what
-                # the official signals (U9 16: "the official will signal the attacking players to back off
-                # three metres"): that rule, not the nearest signal of another rulebook's list
+            tells = next((h for h in told[:OWN_SIGNAL_DEPTH] if _SIGNALS_TOLD.search(h.clause.text)
+                          and len(asked & set(terms(h.clause.text))) >= OWN_SIGNAL_SHARED), None)
+            if tells is not None:
+                # no gesture told, or none a list's signal fits, and a rule that answers it says what the
+                # official signals (U9 16: "the official will signal the attacking players to back off
+                # three metres"; RHA 409 (b) "shall signify the calling of a delayed penalty by raising
+                # his/her arm"): that rule, not the nearest signal of another rulebook's list
+                told = [tells, *(h for h in told if h is not tells)]
                 cites = tuple(citation(self.index, h.clause, h.score) for h in told[:limit])
                 return Answer(question, None, short_answer(self.index, told, question, intent), cites)
         if not best or best[0][1] < SIGNAL_MIN_SCORE:
@@ -1594,7 +1604,9 @@ class Searcher:
 #: "what's the signal for X?", "signal of X": X, ending the sentence, is the infraction whose signal is asked for.
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?(?P<x>[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
 #: A rule that says what an official signals ("the official will signal the attacking players ...").
-_SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|to indicate)\b", re.I)
+_SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|signify|signifies|to indicate)\b", re.I)
+#: How many of the asker's own rulebook's hits are read for a rule that tells a signal.
+OWN_SIGNAL_DEPTH = 8
 #: How deep in the hits a procedure looks for an item of the best rule that points to another rule.
 POINTER_DEPTH = 3
 #: A rule of the asker's own rulebook that tells a signal answers a signal question sharing this many

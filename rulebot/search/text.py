@@ -332,6 +332,11 @@ def _terms(text: str, keep_stop_words: bool) -> tuple[str, ...]:
 #: A phrase of at least this many words is also found by its stems ("checks from behind" is "check
 #: from behind"); two-word ones are not ("facing off" is not "face off", the spot's name).
 PHRASE_STEMS_MIN = 3
+#: A phrase of the list is also found with up to this many other words between two of its content words.
+PHRASE_GAP = 4
+#: Small words a phrase found with words between its own must still have: "too many players" is no
+#: "how many players", "goal is not scored" no "goal is scored".
+_GAP_KEPT = frozenset("not no never without too nobody none nothing only more less fewer".split())
 
 
 class Synonyms:
@@ -379,7 +384,7 @@ class Synonyms:
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        for kept in ("_patterns", "_lengths", "_expanded"):  # worked out again by each process
+        for kept in ("_patterns", "_lengths", "_expanded", "_content"):  # worked out again by each process
             state.pop(kept, None)
         return state
 
@@ -406,6 +411,20 @@ class Synonyms:
                 for phrases, as_one in ((self.rewrites, False), (self.asks, True))
                 for phrase, repl in phrases.items()]
         return pats
+
+    def _content_phrases(self) -> dict[str, list[tuple[str, tuple[tuple[str, str], ...], int]]]:
+        """The list's members of two content words or more, by the stem of their first content word:
+        ``{stem: [(first word, ((stem, word) of the others), group), ...]}``; worked out once."""
+        found = self.__dict__.get("_content")
+        if found is None:
+            found = {}
+            for gi, group in enumerate(self.groups):
+                for member in (group[:1] if gi in self._one_way else group):
+                    content = [(stem(w), w) for w in words(member) if w not in STOP_WORDS or w in _GAP_KEPT]
+                    if len(content) >= 2:
+                        found.setdefault(content[0][0], []).append((content[0][1], tuple(content[1:]), gi))
+            self.__dict__["_content"] = found
+        return found
 
     def _phrase_lengths(self):
         """``(by_word, by_stem, members)``: the lengths of the list's phrases of two words or more by
@@ -456,6 +475,26 @@ class Synonyms:
                     found = self.by_phrase_stems.get(tuple(stems[i:i + length]))  # "checks from behind"
                 if found:
                     matches.append((i, key, list(found)))
+        if PHRASE_GAP:
+            # a phrase of the list said with other words between its own ("traps the ball against the
+            # wall" is "traps it on the wall"): its content words in order, PHRASE_GAP words apart at most
+            had = {gi for _, _, gs in matches for gi in gs}
+            by_first = self._content_phrases()
+            for i in range(n):
+                for first, rest, gi in by_first.get(stems[i], ()):
+                    if gi in had or not _alike(query_words[i], first):
+                        continue
+                    at, ok = i, True
+                    for want, word in rest:
+                        nxt = next((j for j in range(at + 1, min(n, at + 2 + PHRASE_GAP))
+                                    if stems[j] == want and _alike(query_words[j], word)), None)
+                        if nxt is None:
+                            ok = False
+                            break
+                        at = nxt
+                    if ok and at - i > len(rest):  # adjacent words are matched as written, above
+                        had.add(gi)
+                        matches.append((i, tuple(query_words[i:at + 1]), [gi]))
         out: list[tuple[str, bool]] = []
         for i, key, groups in matches:
             if len(key) == 1 and len(groups) > 1:
@@ -484,6 +523,15 @@ def kept(owner: object, store: str, key, make, limit: int):
             memo.clear()
         memo[key] = make()
     return memo[key]
+
+
+def _alike(a: str, b: str) -> bool:
+    """Two words of one stem that are forms of one word ("traps", "trapping"), not two words the
+    stemmer joins ("shots", "shooters"): they share all but the last letter of the shorter, up to four."""
+    if a == b:
+        return True
+    same = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return same >= min(4, min(len(a), len(b)) - 1)
 
 
 def _narrows(word: str, phrase: tuple[str, ...]) -> bool:
