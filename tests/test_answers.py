@@ -1959,6 +1959,18 @@ def test_a_topic_offered_as_one_guess_of_an_open_question_is_an_aside():
         assert not b.answered and "icing" in b.answer
 
 
+def test_a_topic_named_only_in_the_story_is_an_aside():
+    s = get_searcher()
+    # the Youth Cup never names skates, but Rules ¶5 says what happens to a team not ready on time
+    a = s.ask("One team is still lacing up skates and isn't ready to go out at start time. What can happen "
+              "to them?", "youth-cup")
+    assert a.answered and "technical loss" in a.answer and "say nothing about skates" in a.answer
+    # ... not a topic the question itself asks about, nor a call told in the story
+    assert not s.ask("We're shorthanded and they ice the ball. Is that icing?", "ball-hockey").answered
+    assert not s.ask("U9 half-ice: kid gets a major for a hit to the head. How many games does he sit?",
+                     "challenge-cup-u9").answered
+
+
 def test_a_rule_that_forbids_gets_its_penalty_from_the_clause_for_a_violation_of_it():
     # FIRS 6.4.27 E forbids leaving the bench to enter an altercation; F: "For a violation of this rule a
     # double Minor Penalty and a Game Misconduct shall be imposed on the player ... first to leave"
@@ -2718,3 +2730,27 @@ def test_the_penalty_for_breaking_a_procedure_does_not_answer_what_the_procedure
 def test_a_class_answer_says_its_minutes_in_words():
     a = get_searcher().ask("What is the duration of a penalty in the ball-hockey league?", "ball-hockey")
     assert a.answer.startswith("Ball hockey penalty 1 minute — ")
+
+
+def test_where_people_must_go_in_a_fight_asks_no_call():
+    # RHA 615 (f) "all players not engaged shall immediately proceed to the area of their players bench"
+    assert not classify("A fight breaks out in the corner. Where are all the other players supposed to go?").penalty
+    assert classify("A fight breaks out in the corner. What do they get?").penalty
+    a = get_searcher().ask("There is a fight. The other players who don't fight, where they have to go?", "rha")
+    assert a.citations[0].rule == "615 (f)" and "bench" in a.answer
+
+
+def test_a_clause_opening_with_the_case_told_answers_what_happens_next():
+    # ball hockey 13 "When the ball is covered by the goaltender, the defending team gets possession ..."
+    for q in ("Goalie covers the ball. What happens next?",
+              "Goalie smothers the ball with no penalty on. How does the restart work?"):
+        assert get_searcher().ask(q, "ball-hockey").citations[0].rule == "13", q
+
+
+def test_when_a_thing_counts_as_a_state_asks_what_the_state_means():
+    from rulebot.search import asked_terms
+
+    # RHA 606 (a) NOTE 1 "A broken stick is one which, in the opinion of the Referees, is unfit for normal play."
+    for q in ("When is a stick actually considered broken?", "Blade's cracked. When do we treat a stick as broken?"):
+        assert asked_terms(q, classify(q)) == ["broken stick"], q
+        assert get_searcher().ask(q, "rha").citations[0].rule == "606 (a) NOTE 1", q

@@ -22,7 +22,7 @@ from rulebot.search.intent import (BODY, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS,
                                    Intent, classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_request
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
-from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, words
+from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, words
 from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
 
 
@@ -128,6 +128,8 @@ _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |c
 FOCUS_WEIGHT = 0.85
 #: A clause that meets only the story of a question, none of what its asking sentence adds, weighs this.
 STORY_ONLY_WEIGHT = 0.95
+#: :meth:`Searcher.case_told_first`: a clause opening with the case a story tells weighs this.
+CASE_TOLD_WEIGHT = 1.3
 #: :meth:`Searcher.prefer_basic_case`: a NOTE or Situation written for the case told weighs this.
 NOTE_OF_THE_CASE_WEIGHT = 1.15
 #: The citations an answer is worked out from, however few are shown (:meth:`Searcher.ask`).
@@ -259,6 +261,8 @@ class Searcher:
         reranked = self.asked_verb_first(reranked, rest)
         reranked = self.unmet_state_later(reranked, rest)
         reranked = self.asked_over_story(reranked, rest)
+        if (_ASKS_CONSEQUENCE.search(query) or intent.resume) and not intent.penalty:
+            reranked = self.case_told_first(reranked, rest)
         if _ASKS_CONSEQUENCE.search(query) and not intent.penalty:
             reranked = self.consequence_first(reranked, rest)
         reranked = rule_before_note(reranked, query)
@@ -329,6 +333,22 @@ class Searcher:
             return hits
         out = [Hit(h.clause, h.score * (1.0 if n >= depth or meets(h) else STORY_ONLY_WEIGHT))
                for n, h in enumerate(hits)]
+        return sorted(out, key=lambda h: -h.score)
+
+    def case_told_first(self, hits: list[Hit], query: str, depth: int = 5) -> list[Hit]:
+        """For "what happens next?" after a story: of the first ``depth`` hits, a clause that opens with
+        the very case told ("When the ball is covered by the goaltender, the defending team gets
+        possession ...", ball hockey 13, for "Goalie covers the ball. What happens next?": every content
+        word of its opening case said in the story, two at least) weighs :data:`CASE_TOLD_WEIGHT`."""
+        story = sentences_and_asking(query)[0]
+        if not story:
+            return hits
+        told = set().union(*(g for _, g in self.ranker.concepts(story)))
+        out = []
+        for n, h in enumerate(hits):
+            d = self.ranker.doc_of.get(h.clause.id)
+            case = premise_terms(h.clause.text) if n < depth and d is not None else frozenset()
+            out.append(Hit(h.clause, h.score * (CASE_TOLD_WEIGHT if len(case) >= 2 and case <= told else 1.0)))
         return sorted(out, key=lambda h: -h.score)
 
     def consequence_first(self, hits: list[Hit], query: str, depth: int = 3) -> list[Hit]:
@@ -920,6 +940,14 @@ class Searcher:
             # a topic offered as one guess of an open question ("our goalie is stuck in traffic: do we
             # forfeit, or what happens?"): what the rules say of the rest, the topic an aside
             missing, aside = [], aside + missing
+        if missing and self.rule_matters(_without_words(pq.text or question, missing)) >= OPEN_GUESS_REST:
+            story, asking = sentences_and_asking(question)
+            named = " ".join(missing)
+            if story and asking and not set(terms(named)) & set(terms(asking)) and not _CLASS_NAME.search(question):
+                # a topic named only in the story told before the question ("still lacing up skates and
+                # not ready at start time. What can happen to them?"): what the rules say of the rest; not
+                # in a story of a call ("kid gets a major for boarding"), which is what it is about
+                missing, aside = [], aside + missing
         if missing and intent.penalty and len(scope) == 1 and self.infractions_named(missing):
             hits, missing = [], []  # "what's the penalty for tripping" at the U9 tournament, as below
         if not hits and not missing and intent.penalty and len(scope) == 1:
@@ -1793,8 +1821,12 @@ _ASKED_TERM = re.compile(
     r"(?P<f>[a-z][\w-]*(?: [a-z][\w-]*){0,5}?)(?: in (?:the )?[\w-]+)?\s*(?:[?.!,;:]|$| and\b| when\b)",
     re.I)
 #: "When is a stick considered broken?": the thing and the state asked of it ("broken stick").
-_WHEN_CONSIDERED = re.compile(r"\bwhen (?:is|are|does|do) (?:an? |the )?(?P<thing>[a-z][\w-]*) (?:considered|deemed|"
-                              r"regarded as|treated as|counted as|classed as) (?:an? )?(?P<state>[a-z][\w-]*)\b", re.I)
+_WHEN_CONSIDERED = re.compile(r"\bwhen (?:is|are|does|do) (?:an? |the )?(?P<thing>[a-z][\w-]*) (?:\w+ly )?(?:considered|"
+                              r"deemed|regarded as|treated as|counted as|classed as) (?:an? )?(?P<state>[a-z][\w-]*)\b"
+                              # "when do we treat a stick as broken?"
+                              r"|\bwhen (?:do|does|should|would|can) (?:we|you|i|they|the refs?|the referees?) (?:\w+ly )?"
+                              r"(?:treat|consider|count|call|deem|regard) (?:an? |the )?(?P<thing2>[a-z][\w-]*) (?:as )?"
+                              r"(?:an? )?(?P<state2>[a-z][\w-]*)\b", re.I)
 #: Words that are no term of the rules ("what is it", "what's going on").
 _NO_TERM = frozenset("it this that he she they we i you going happening up the call there".split())
 
@@ -1811,7 +1843,8 @@ def asked_terms(question: str, intent: Intent) -> list[str]:
             for term in (t.lower() for t in said if t):
                 if term.split()[0] not in _NO_TERM:
                     terms.append(term)
-        terms += [f"{m.group('state')} {m.group('thing')}".lower() for m in _WHEN_CONSIDERED.finditer(question)]
+        terms += [f"{m.group('state') or m.group('state2')} {m.group('thing') or m.group('thing2')}".lower()
+                  for m in _WHEN_CONSIDERED.finditer(question)]
     return terms
 
 
@@ -2057,8 +2090,19 @@ def rule_before_note(hits: list[Hit], query: str = "", depth: int = 3) -> list[H
     return out
 
 
-#: The case a clause opens with, up to its comma ("When a goal is disallowed as a result of ...,").
-_PREMISE = re.compile(r"^\W*(?:when|whenever|if|after|following)\b[^,.;]*,", re.I)
+#: The case a clause opens with, up to its comma, colon or semicolon ("When a goal is disallowed as a
+#: result of ...,", "After a goal is scored:").
+_PREMISE = re.compile(r"^\W*(?:when|whenever|if|after|following|should|in the event (?:of|that))\b([^,.;:]*)[,;:]",
+                      re.I)
+
+
+def premise_terms(text: str) -> frozenset[str]:
+    """The content stems of the case a clause opens with ("When the ball is covered by the goaltender,"
+    -> ball, cover, goaltend); empty when it opens with no "when", "if", "after" ... case."""
+    m = _PREMISE.match(text)
+    if not m:
+        return frozenset()
+    return frozenset(t for w, t in units(words(m.group(1))) if w not in STOP_WORDS and t not in WEAK_STEMS)
 
 
 def _goal_only_premised(text: str) -> bool:

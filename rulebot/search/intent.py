@@ -96,7 +96,7 @@ _MONEY = re.compile(r"\b(?:protest\w*|fees?|dollars?|euros?|money|file|filing|fo
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as|glossary"
                          r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
                          r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
-                         r"|considered|treated (?:like|as)|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|what (?:am i|are we|are they|are you) called|called in the rules?"
+                         r"|considered|treated (?:like|as)|when (?:do|does|should|would|can) \w+ (?:\w+ly )?treat (?:an? |the )?[\w-]+ as\b|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|what (?:am i|are we|are they|are you) called|called in the rules?"
                          r"|(?:book|rules|rulebook|rule book) (?:says|calls|means)|(?:book|rules|rulebook|rule book)'?s? (?:idea|definition) of"
                          r"|(?:book|rules|rulebook|rule book) (?:call|name)s? (?:him|her|them|it|that|this)"
                          r"|what(?:'?s| is) (?:his|her|their) status|what (?:is|are) (?:he|she|they) (?:under|in|according to) the (?:rules?|book)"
@@ -214,6 +214,9 @@ _WHAT_LIKE = re.compile(r"\bwhat(?:'?s| is) (?:the|a|an) (?!call\b|penalty\b|rul
 _WHERE_RESTART = re.compile(r"\bwhere\b[^?.!]{0,40}\b(?:face-?offs?|draw|restart\w*|resum\w*|puck drop|drop (?:the puck|it)\b)"
                             r"|\b(?:face-?off|draw|restart)\b[^?.!]{0,20}\bwhere\b"
                             r"|\b(?:face-?off|draw) (?:location|spot|dot)\b|\bwhich (?:dot|spot|circle)\b", re.I)
+#: "Where are the other players supposed to go?" in a fight: where people must be, not the call.
+_WHERE_TO = re.compile(r"\bwhere (?:are|is|do|does|did|should|must|can|will|would|have|has)\b[^?.!]{0,40}"
+                       r"\b(?:go|goes|gone|stand|stay|sit|wait|be|line up|skate|head)\b", re.I)
 #: "How do we restart?", "who gets the ball?", "what should the restart have been?": how play resumes,
 #: by a face-off or by possession (ball hockey 13: "the defending team gets possession").
 _HOW_RESUMES = re.compile(r"\bhow (?:do|does|should|is|are|must|will) (?:\w+ ){0,3}(?:restart\w*|resum\w*)"
@@ -369,7 +372,7 @@ def classify(question: str) -> Intent:
     foul = bool(fouls or (_BLOW.search(question) and len(ws) <= BLOW_WORDS)) and not (
         _WHO_SERVES.search(question) or
         signal or number or (procedure and not _WHAT_HAPPENS_IF.search(question)) or _DEFINES.search(question)
-        or _VALIDITY.search(question) or _STOPPAGE.search(question))
+        or _VALIDITY.search(question) or _STOPPAGE.search(question) or _WHERE_TO.search(question))
     restart = bool(_WHERE_RESTART.search(question))
     goal = bool(_VALIDITY.search(question)) and bool(_GOAL_WORDS.search(question))
     restart_after = bool(restart and goal
