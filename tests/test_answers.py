@@ -2754,3 +2754,16 @@ def test_when_a_thing_counts_as_a_state_asks_what_the_state_means():
     for q in ("When is a stick actually considered broken?", "Blade's cracked. When do we treat a stick as broken?"):
         assert asked_terms(q, classify(q)) == ["broken stick"], q
         assert get_searcher().ask(q, "rha").citations[0].rule == "606 (a) NOTE 1", q
+
+
+def test_a_players_third_penalty_told_is_the_three_penalty_rule():
+    from rulebot.search.query import penalty_count_words
+
+    assert penalty_count_words("one player have already two exclusions and now he make the third one")
+    assert penalty_count_words("already been called for a hook and a trip tonight and now I've got him for holding")
+    assert not penalty_count_words("he already took a penalty for a hook and a trip")
+    assert not penalty_count_words("we already have two players in the box")
+    # ball hockey 39 "Any player receiving three penalties in a game will receive an immediate game ejection"
+    a = get_searcher().ask("Ball hockey, one guy on red has already been called for a hook and a trip tonight and "
+                           "now I've got him for holding. Is there a limit before he's done for the night?", "ball-hockey")
+    assert a.citations[0].rule == "39" and "ejection" in a.answer

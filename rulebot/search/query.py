@@ -566,16 +566,36 @@ def goal_release_words(question: str) -> str:
     return "automatically terminate"
 
 
+#: A player's third penalty told: "now he makes the third one", "his 3rd minor" ...
+_THIRD = re.compile(r"\b(?:third|3rd)\s+(?:one|penalty|penalties|minor|call|exclusion|infraction|foul|time in the box)\b",
+                    re.I)
+#: ... or two already and one more: "already two exclusions", "already been called for a hook and a trip
+#: tonight and now I've got him for holding".
+_ALREADY_TWO = re.compile(r"\balready\b[^.?!]{0,50}\b(?:two|2|a couple of|a pair of)\s+(?:penalt\w*|minors|calls"
+                          r"|exclusions|infractions|fouls|trips to the box)\b"
+                          r"|\balready\b[^.?!]{0,40}\b(?:for|with)\s+(?:a|an)\s+[\w-]+\s+and\s+(?:a|an)\s+[\w-]+\b", re.I)
+_ONE_MORE = re.compile(r"\b(?:now|another|again|one more)\b", re.I)
+
+
+def penalty_count_words(question: str) -> str:
+    """The rulebooks' words for a player's third penalty in a game (ball hockey 39 "Any player receiving
+    three penalties in a game will receive an immediate game ejection"; FIRS 4.3 A •7 "a second or third
+    penalty"): a third told, or two already and one more; "" otherwise."""
+    if _THIRD.search(question) or (_ALREADY_TWO.search(question) and _ONE_MORE.search(question)):
+        return "three penalties in a game third penalty"
+    return ""
+
+
 def rulebook_words(question: str) -> str:
     """The rulebooks' words for what a question tells in its own (:func:`official_words`,
     :func:`late_game_words`, :func:`object_words`, :func:`early_release_words`,
     :func:`penalty_time_left_words`, :func:`bench_player_words`, :func:`injured_player_argue_words`,
     :func:`later_game_words`, :func:`time_out_call_words`, :func:`score_margin_words`,
-    :func:`goal_release_words`, :func:`shot_after_whistle_words`, :func:`facemask_words`), joined; "" when it
-    tells none of them."""
+    :func:`goal_release_words`, :func:`shot_after_whistle_words`, :func:`facemask_words`,
+    :func:`penalty_count_words`), joined; "" when it tells none of them."""
     found = (official_words(question), late_game_words(question), object_words(question),
              early_release_words(question), penalty_time_left_words(question), bench_player_words(question),
              injured_player_argue_words(question), later_game_words(question), time_out_call_words(question),
              score_margin_words(question), goal_release_words(question), shot_after_whistle_words(question),
-             facemask_words(question))
+             facemask_words(question), penalty_count_words(question))
     return " ".join(w for w in found if w)

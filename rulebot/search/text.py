@@ -77,7 +77,7 @@ doesn't isn't can't won't
 WEAK_WORDS = frozenset("""
 penalty penalties player players team teams game games play referee ref official before after
 take takes taking took taken make makes made making put puts up full need needs needed allowed use
-tournament tournaments
+tournament tournaments format
 """.split())
 
 
@@ -412,9 +412,9 @@ class Synonyms:
                 for phrase, repl in phrases.items()]
         return pats
 
-    def _content_phrases(self) -> dict[str, list[tuple[str, tuple[tuple[str, str], ...], int]]]:
+    def _content_phrases(self) -> dict[str, list[tuple[str, tuple[tuple[str, str], ...], frozenset[str], int]]]:
         """The list's members of two content words or more, by the stem of their first content word:
-        ``{stem: [(first word, ((stem, word) of the others), group), ...]}``; worked out once."""
+        ``{stem: [(first word, ((stem, word) of the others), their stems, group), ...]}``; worked out once."""
         found = self.__dict__.get("_content")
         if found is None:
             found = {}
@@ -422,7 +422,8 @@ class Synonyms:
                 for member in (group[:1] if gi in self._one_way else group):
                     content = [(stem(w), w) for w in words(member) if w not in STOP_WORDS or w in _GAP_KEPT]
                     if len(content) >= 2:
-                        found.setdefault(content[0][0], []).append((content[0][1], tuple(content[1:]), gi))
+                        found.setdefault(content[0][0], []).append(
+                            (content[0][1], tuple(content[1:]), frozenset(t for t, _ in content[1:]), gi))
             self.__dict__["_content"] = found
         return found
 
@@ -480,19 +481,25 @@ class Synonyms:
             # wall" is "traps it on the wall"): its content words in order, PHRASE_GAP words apart at most
             had = {gi for _, _, gs in matches for gi in gs}
             by_first = self._content_phrases()
+            said = set(stems)
             for i in range(n):
-                for first, rest, gi in by_first.get(stems[i], ()):
-                    if gi in had or not _alike(query_words[i], first):
+                for first, rest, needed, gi in by_first.get(stems[i], ()):
+                    if gi in had or not needed <= said:
+                        continue
+                    # two words far apart are the phrase only as written ("player ... shorts" is no "a
+                    # player short"); more, in any of their forms
+                    alike = _alike if len(rest) > 1 else str.__eq__
+                    if not alike(query_words[i], first):
                         continue
                     at, ok = i, True
                     for want, word in rest:
                         nxt = next((j for j in range(at + 1, min(n, at + 2 + PHRASE_GAP))
-                                    if stems[j] == want and _alike(query_words[j], word)), None)
+                                    if stems[j] == want and alike(query_words[j], word)), None)
                         if nxt is None:
                             ok = False
                             break
                         at = nxt
-                    if ok and at - i > len(rest):  # adjacent words are matched as written, above
+                    if ok:
                         had.add(gi)
                         matches.append((i, tuple(query_words[i:at + 1]), [gi]))
         out: list[tuple[str, bool]] = []
