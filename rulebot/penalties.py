@@ -47,6 +47,7 @@ __all__ = [
     "search_penalties",
     "split_rule_refs",
     "format_minutes",
+    "duration_words",
 ]
 
 # ------------------------------------------------------------------------------------------ vocabulary
@@ -105,12 +106,13 @@ def format_minutes(value: float | None) -> str:
     return f"{whole}:{round((value - whole) * 60):02d}"
 
 
-def duration_words(minutes: float, alt_minutes: tuple[float, ...] = (), duration: str = "") -> str:
+def duration_words(minutes: float, alt_minutes: tuple[float, ...] = (), duration: str = "", short: bool = False) -> str:
     """A penalty's length as an answer says it, in the rulebooks' words: ``"2 minutes"``, ``"1 minute"``,
-    ``"1:30 or 2 minutes"``, ``"25 minutes (5+20)"`` (``duration``, the code as printed, gives the sum)."""
+    ``"1:30 or 2 minutes"``, ``"25 minutes (5+20)"`` (``duration``, the code as printed, gives the sum);
+    with ``short``, as a table shows it: ``"2 min"``, ``"1:30 or 2 min"``, ``"25 min (5+20)"``."""
     values = [float(minutes), *(float(v) for v in alt_minutes)]
     text = " or ".join(format_minutes(v) for v in values)
-    text += " minute" if values == [1.0] else " minutes"
+    text += " min" if short else " minute" if values == [1.0] else " minutes"
     if "+" in (duration or ""):
         text += f" ({duration.strip().strip('()')})"
     return text
@@ -332,13 +334,7 @@ class PenaltyClass:
     @property
     def duration_label(self) -> str:
         """``"2 min"``, ``"1:30 or 2 min"``, ``"25 min (5+20)"``, or "" when not timed."""
-        if self.minutes is None:
-            return ""
-        values = [self.minutes, *self.alt_minutes]
-        text = " or ".join(format_minutes(v) for v in values) + " min"
-        if "+" in self.duration:
-            text += f" ({self.duration.strip('()')})"
-        return text
+        return "" if self.minutes is None else duration_words(self.minutes, self.alt_minutes, self.duration, short=True)
 
     @property
     def duration_words(self) -> str:

@@ -239,7 +239,7 @@ def penalty_class_questions(index: Any, classes: Sequence[Any]) -> list[Question
     whose effect removes the player for the rest of the game (match, game misconduct: their minutes are
     only part of the penalty, so "how long is it?" has no one-number answer).
     """
-    from rulebot.penalties import duration_words
+    from rulebot.penalties import duration_words  # here, as the module imports no index (see generated_questions)
 
     by_ruleset: dict[str, list[Any]] = {}
     for pc in classes:

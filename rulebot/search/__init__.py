@@ -130,7 +130,9 @@ FOCUS_WEIGHT = 0.85
 STORY_ONLY_WEIGHT = 0.95
 #: :meth:`Searcher.case_told_first`: a clause opening with the case a story tells weighs this.
 CASE_TOLD_WEIGHT = 1.3
-#: :meth:`Searcher.prefer_basic_case`: a NOTE or Situation written for the case told weighs this.
+#: :meth:`Searcher.prefer_basic_case`: a rule's first sub-clause that imposes a penalty (its basic case)
+#: weighs this, a NOTE or Situation written for the case told this.
+BASIC_CASE_WEIGHT = 1.25
 NOTE_OF_THE_CASE_WEIGHT = 1.15
 #: The citations an answer is worked out from, however few are shown (:meth:`Searcher.ask`).
 ANSWER_DEPTH = 5
@@ -720,13 +722,14 @@ class Searcher:
             c, w = h.clause, 1.0
             if c.kind in ("note", "situation"):
                 # a clarification, not the rule that sets the penalty; but the NOTE written for the case
-                # told weighs as the rule's basic case (RHA 621 (a) NOTE 2, a stick caught in a sweater)
+                # told weighs up too, if less than the rule's basic case (RHA 621 (a) NOTE 2, a stick caught
+                # in a sweater)
                 w *= NOTE_OF_THE_CASE_WEIGHT if self._note_of_the_case(c, own_concepts()) else 0.85
             if c.kind in ("paragraph", "item") and c.parent and not asks_aggravated:
                 if _aggravated(c.text):
                     w *= 1.0 if own_case(c) else 0.8  # unless it is the case told
                 elif self._first_penalty_child(c):
-                    w *= 1.25  # the rule's first penalty is its basic case, a match penalty too (6.4.28 A)
+                    w *= BASIC_CASE_WEIGHT  # the rule's first penalty is its basic case, a match penalty too (6.4.28 A)
                 elif _MATCH.search(c.text) and not own_case(c):
                     w *= 0.8  # "... may be assessed a match penalty" after the basic case
             out.append(Hit(c, h.score * w))
@@ -761,10 +764,8 @@ class Searcher:
             w = 1.0
             if n < depth:
                 stems, nums = _numbered_stems(h.clause.text)
-                # "time-out" is the asked "timeout" (RHA 641 (b) NOTE 1, "one time-out per game,
-                # thirty-seconds long"); a number is not what is asked about ("do we get like 2 of them")
-                near = [i for i, x in enumerate(stems) if x in asked and i not in nums or i + 1 < len(stems) and (
-                    {x + stems[i + 1], f"{x}_{stems[i + 1]}"} & asked)]
+                # a number is not what is asked about ("do we get like 2 of them")
+                near = [i for i, x in enumerate(stems) if x in asked and i not in nums]
                 if not extra_asked and _EXTRA_TIME.search(h.clause.text):
                     # "how long are the halves": an overtime period's minutes are not the halves'; "No
                     # time-outs shall be allowed during an overtime period" says no number at all
@@ -940,14 +941,6 @@ class Searcher:
             # a topic offered as one guess of an open question ("our goalie is stuck in traffic: do we
             # forfeit, or what happens?"): what the rules say of the rest, the topic an aside
             missing, aside = [], aside + missing
-        if missing and self.rule_matters(_without_words(pq.text or question, missing)) >= OPEN_GUESS_REST:
-            story, asking = sentences_and_asking(question)
-            named = " ".join(missing)
-            if story and asking and not set(terms(named)) & set(terms(asking)) and not _CLASS_NAME.search(question):
-                # a topic named only in the story told before the question ("still lacing up skates and
-                # not ready at start time. What can happen to them?"): what the rules say of the rest; not
-                # in a story of a call ("kid gets a major for boarding"), which is what it is about
-                missing, aside = [], aside + missing
         if missing and intent.penalty and len(scope) == 1 and self.infractions_named(missing):
             hits, missing = [], []  # "what's the penalty for tripping" at the U9 tournament, as below
         if not hits and not missing and intent.penalty and len(scope) == 1:
@@ -1697,14 +1690,15 @@ def _numbered_stems(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
 
     # "one" is a small word, except as the number it is ("Minimum of one official per game", U9 3; not
     # "the one taking the draw", "one of", "one another", nor a length in "one stick length")
-    raw = words(_ONE_HYPHENATED.sub("a ", text))  # "one-minute duration" describes, it counts nothing
+    # ... and words the rulebooks also write as one are one ("time-out": the asked "timeout", by units)
+    us = units(words(_ONE_HYPHENATED.sub("a ", text)))  # "one-minute duration" describes, it counts nothing
+    raw = [w for w, _ in us]
     counted = {i for i, x in enumerate(raw) if x == "one" and 0 < i and raw[i - 1] in _ONE_COUNTS
                and raw[i + 1:i + 2] and raw[i + 1] not in _ONE_NOT_COUNTED}
     kept_at = [i for i, x in enumerate(raw) if x not in STOP_WORDS or i in counted]
-    ws = [raw[i] for i in kept_at]
     nums = tuple(n for n, i in enumerate(kept_at)
                  if any(ch.isdigit() for ch in raw[i]) or raw[i] in NUMBER_WORDS or i in counted)
-    return tuple(stem(x) for x in ws), nums
+    return tuple(us[i][1] for i in kept_at), nums
 
 
 def _unsaid_sentences(piece: str, text: str) -> str:
@@ -1823,10 +1817,11 @@ _ASKED_TERM = re.compile(
 #: "When is a stick considered broken?": the thing and the state asked of it ("broken stick").
 _WHEN_CONSIDERED = re.compile(r"\bwhen (?:is|are|does|do) (?:an? |the )?(?P<thing>[a-z][\w-]*) (?:\w+ly )?(?:considered|"
                               r"deemed|regarded as|treated as|counted as|classed as) (?:an? )?(?P<state>[a-z][\w-]*)\b"
-                              # "when do we treat a stick as broken?"
-                              r"|\bwhen (?:do|does|should|would|can) (?:we|you|i|they|the refs?|the referees?) (?:\w+ly )?"
-                              r"(?:treat|consider|count|call|deem|regard) (?:an? |the )?(?P<thing2>[a-z][\w-]*) (?:as )?"
-                              r"(?:an? )?(?P<state2>[a-z][\w-]*)\b", re.I)
+                              # "when do we treat a stick as broken?" (not "treat him as a goalie")
+                              r"|\bwhen (?:do|does|should|would|can) (?:we|you|i|they|refs?|referees?|the refs?|the referees?) "
+                              r"(?:\w+ly )?(?:treat|consider|count|deem|regard) (?:an? |the )?"
+                              r"(?!(?:him|her|them|it|he|she|they|this|that)\b)(?P<thing2>[a-z][\w-]*) (?:as )?"
+                              r"(?:an? |the )?(?P<state2>[a-z][\w-]*)\b", re.I)
 #: Words that are no term of the rules ("what is it", "what's going on").
 _NO_TERM = frozenset("it this that he she they we i you going happening up the call there".split())
 

@@ -82,7 +82,8 @@ _ASKS_SIGNAL = re.compile(
     r"|" + _SHOWER + r"\b[^.?!]{0,30}\b(?:do|does|doing) (?:with [^.?!]{0,25} )?to (?:show|indicate|signify)\b"
     # "How the referee shows hooking with the arms?" (a second language's question without "does")
     r"|\bhow " + _SHOWER + r"\s+(?:shows?|indicates?|signif(?:y|ies))\b(?!\s+(?:up|proof)\b)"
-    r"|\b(?:show|shows|indicate|indicates)\b[^.?!]{0,40}\bwith (?:the|his|her|my|their|both|one|an?) (?:arms?|hands?|fists?)\b",
+    r"|\b" + _SHOWER + r"\s+(?:\w+\s+){0,2}?(?:show|shows|indicate|indicates)\b[^.?!]{0,40}\bwith (?:the|his|her|my|their"
+    r"|both|one|an?) (?:arms?|hands?|fists?)\b",
     re.I)
 
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
@@ -96,7 +97,7 @@ _MONEY = re.compile(r"\b(?:protest\w*|fees?|dollars?|euros?|money|file|filing|fo
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as|glossary"
                          r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
                          r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
-                         r"|considered|treated (?:like|as)|when (?:do|does|should|would|can) \w+ (?:\w+ly )?treat (?:an? |the )?[\w-]+ as\b|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|what (?:am i|are we|are they|are you) called|called in the rules?"
+                         r"|considered|treated (?:like|as)|when (?:do|does|should|would|can) (?:we|you|i|they|refs?|referees?|the refs?|the referees?) (?:\w+ly )?(?:treat|consider|count|deem|regard)\b|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|what (?:am i|are we|are they|are you) called|called in the rules?"
                          r"|(?:book|rules|rulebook|rule book) (?:says|calls|means)|(?:book|rules|rulebook|rule book)'?s? (?:idea|definition) of"
                          r"|(?:book|rules|rulebook|rule book) (?:call|name)s? (?:him|her|them|it|that|this)"
                          r"|what(?:'?s| is) (?:his|her|their) status|what (?:is|are) (?:he|she|they) (?:under|in|according to) the (?:rules?|book)"
@@ -120,7 +121,7 @@ _PENALTY = re.compile(
     # (not the length of the game's own time: "Two halves of how many minutes?", "how many minutes is a
     # period?")
     r"|(?<!\bof )how many minutes(?! (?:is|are|does|do|for|in) (?:a |an |the |each |one |every )?(?:period|half|halves"
-    r"|halfs|game|overtime|ot|intermission|break|warm-?up|time-?out)s?\b)"
+    r"|halfs|game|overtime|ot|intermission|break|warm-?up|time-?out)s?\b(?!\s+(?:misconduct|ejection|violation|penalt)))"
     r"|minutes is that|what happens to (?:him|her|the player|them)"
     r"|what(?:'s| is) (?:that|it|this) worth"
     r"|how (?:do|should|would|can) (?:i|we|you) (?:treat|handle|deal with|punish|penali[sz]e|sanction)"
@@ -215,8 +216,11 @@ _WHERE_RESTART = re.compile(r"\bwhere\b[^?.!]{0,40}\b(?:face-?offs?|draw|restart
                             r"|\b(?:face-?off|draw|restart)\b[^?.!]{0,20}\bwhere\b"
                             r"|\b(?:face-?off|draw) (?:location|spot|dot)\b|\bwhich (?:dot|spot|circle)\b", re.I)
 #: "Where are the other players supposed to go?" in a fight: where people must be, not the call.
-_WHERE_TO = re.compile(r"\bwhere (?:are|is|do|does|did|should|must|can|will|would|have|has)\b[^?.!]{0,40}"
-                       r"\b(?:go|goes|gone|stand|stay|sit|wait|be|line up|skate|head)\b", re.I)
+_WHERE_TO = re.compile(r"\bwhere\b[^?.!]{0,30}\b(?:players|skaters|guys|everyone|everybody|others|teammates|the rest)\b"
+                       r"[^?.!]{0,25}\b(?:go|stand|stay|sit|wait|line up|head)\b"
+                       r"|\b(?:other|all the|the rest of the)\s+(?:players|skaters|guys)\b[^?]{0,60}\bwhere\b"
+                       r"|\bwhere (?:are|is|do|does|should|must) (?:they|we|you|all|everyone|everybody) (?:\w+ )?"
+                       r"(?:supposed|meant|required|expected) to (?:go|stand|stay|be|sit)\b", re.I)
 #: "How do we restart?", "who gets the ball?", "what should the restart have been?": how play resumes,
 #: by a face-off or by possession (ball hockey 13: "the defending team gets possession").
 _HOW_RESUMES = re.compile(r"\bhow (?:do|does|should|is|are|must|will) (?:\w+ ){0,3}(?:restart\w*|resum\w*)"

@@ -336,7 +336,7 @@ PHRASE_STEMS_MIN = 3
 PHRASE_GAP = 4
 #: Small words a phrase found with words between its own must still have: "too many players" is no
 #: "how many players", "goal is not scored" no "goal is scored".
-_GAP_KEPT = frozenset("not no never without too nobody none nothing only more less fewer".split())
+_GAP_KEPT = frozenset("not no never without too many much still one nobody none nothing only more less fewer".split())
 
 
 class Synonyms:
@@ -421,7 +421,9 @@ class Synonyms:
             for gi, group in enumerate(self.groups):
                 for member in (group[:1] if gi in self._one_way else group):
                     content = [(stem(w), w) for w in words(member) if w not in STOP_WORDS or w in _GAP_KEPT]
-                    if len(content) >= 2:
+                    # not a phrase with a number: "5 and a game" is no "5 minutes of the game"
+                    if len(content) >= 2 and not any(w in NUMBER_WORDS or any(ch.isdigit() for ch in w)
+                                                     for _, w in content):
                         found.setdefault(content[0][0], []).append(
                             (content[0][1], tuple(content[1:]), frozenset(t for t, _ in content[1:]), gi))
             self.__dict__["_content"] = found
@@ -486,9 +488,11 @@ class Synonyms:
                 for first, rest, needed, gi in by_first.get(stems[i], ()):
                     if gi in had or not needed <= said:
                         continue
-                    # two words far apart are the phrase only as written ("player ... shorts" is no "a
-                    # player short"); more, in any of their forms
-                    alike = _alike if len(rest) > 1 else str.__eq__
+                    # two words are the phrase only as written and with small words between them ("restart
+                    # after goal": "restart after a goal"; "player play in shorts" is no "a player short");
+                    # three or more in any of their forms, and with up to PHRASE_GAP words of any kind
+                    two = len(rest) == 1
+                    alike = str.__eq__ if two else _alike
                     if not alike(query_words[i], first):
                         continue
                     at, ok = i, True
@@ -533,12 +537,21 @@ def kept(owner: object, store: str, key, make, limit: int):
 
 
 def _alike(a: str, b: str) -> bool:
-    """Two words of one stem that are forms of one word ("traps", "trapping"), not two words the
-    stemmer joins ("shots", "shooters"): they share all but the last letter of the shorter, up to four."""
+    """Two words that are forms of one word: the same but for "-s"/"-es", "-ed"/"-d" or "-ing" ("traps",
+    "trap"; "ended", "ends"; "tied", "tie"), though not a plural and an "-ing" ("boards", "boarding": the
+    wall and the penalty), nor two words the stemmer joins that differ otherwise ("shots", "shooters")."""
     if a == b:
         return True
-    same = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return same >= min(4, min(len(a), len(b)) - 1)
+    (base_a, end_a), (base_b, end_b) = _word_ending(a), _word_ending(b)
+    return base_a == base_b and {end_a, end_b} != {"s", "ing"}
+
+
+def _word_ending(word: str) -> tuple[str, str]:
+    """``(word without its ending, "s" | "ed" | "ing" | "")``: "traps" -> ("trap", "s"), "tied" -> ("tie", "ed")."""
+    for suffix, kind in (("ing", "ing"), ("es", "s"), ("ed", "ed"), ("s", "s"), ("d", "ed")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[:-len(suffix)], kind
+    return word, ""
 
 
 def _narrows(word: str, phrase: tuple[str, ...]) -> bool:
