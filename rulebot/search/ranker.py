@@ -242,6 +242,7 @@ class ClauseRanker:
         # the synonym list as the ranker reads it, kept with it in the cache: a process that loads the
         # ranker does not read and stem the list again
         self.synonyms = load_synonyms()
+        self.synonyms.content_phrases()  # kept in the cache with it: not worked out again by each process
         self.members = _member_phrases()
         self.member_starts = phrase_starts(self.members)
         phrases = {p[1:]: p for p in synonym_phrases()}  # "too mani player" -> "~too mani player"

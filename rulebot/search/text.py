@@ -384,7 +384,9 @@ class Synonyms:
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        for kept in ("_patterns", "_lengths", "_expanded", "_content"):  # worked out again by each process
+        # worked out again by each process; the phrases by their content words (:meth:`content_phrases`,
+        # about 50 ms to work out) are kept with the ranker that worked them out
+        for kept in ("_patterns", "_lengths", "_expanded"):
             state.pop(kept, None)
         return state
 
@@ -412,7 +414,7 @@ class Synonyms:
                 for phrase, repl in phrases.items()]
         return pats
 
-    def _content_phrases(self) -> dict[str, list[tuple[str, tuple[tuple[str, str], ...], frozenset[str], int]]]:
+    def content_phrases(self) -> dict[str, list[tuple[str, tuple[tuple[str, str], ...], frozenset[str], int]]]:
         """The list's members of two content words or more, by the stem of their first content word:
         ``{stem: [(first word, ((stem, word) of the others), their stems, group), ...]}``; worked out once."""
         found = self.__dict__.get("_content")
@@ -482,7 +484,7 @@ class Synonyms:
             # a phrase of the list said with other words between its own ("traps the ball against the
             # wall" is "traps it on the wall"): its content words in order, PHRASE_GAP words apart at most
             had = {gi for _, _, gs in matches for gi in gs}
-            by_first = self._content_phrases()
+            by_first = self.content_phrases()
             said = set(stems)
             for i in range(n):
                 for first, rest, needed, gi in by_first.get(stems[i], ()):
