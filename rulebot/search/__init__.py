@@ -19,7 +19,7 @@ from rulebot.search.answer import (ASKS_A_STEP, FAILURE, NOT_A_PENALTY, POINTER,
                                    says_as_much, sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (BODY, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
-                                   Intent, classify, imposes_in_a_sentence, imposes_penalty)
+                                   TREATS_AS, Intent, classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_request
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, words
@@ -348,8 +348,7 @@ class Searcher:
         told = set().union(*(g for _, g in self.ranker.concepts(story)))
         out = []
         for n, h in enumerate(hits):
-            d = self.ranker.doc_of.get(h.clause.id)
-            case = premise_terms(h.clause.text) if n < depth and d is not None else frozenset()
+            case = premise_terms(h.clause.text) if n < depth else frozenset()
             out.append(Hit(h.clause, h.score * (CASE_TOLD_WEIGHT if len(case) >= 2 and case <= told else 1.0)))
         return sorted(out, key=lambda h: -h.score)
 
@@ -1818,8 +1817,7 @@ _ASKED_TERM = re.compile(
 _WHEN_CONSIDERED = re.compile(r"\bwhen (?:is|are|does|do) (?:an? |the )?(?P<thing>[a-z][\w-]*) (?:\w+ly )?(?:considered|"
                               r"deemed|regarded as|treated as|counted as|classed as) (?:an? )?(?P<state>[a-z][\w-]*)\b"
                               # "when do we treat a stick as broken?" (not "treat him as a goalie")
-                              r"|\bwhen (?:do|does|should|would|can) (?:we|you|i|they|refs?|referees?|the refs?|the referees?) "
-                              r"(?:\w+ly )?(?:treat|consider|count|deem|regard) (?:an? |the )?"
+                              r"|" + TREATS_AS + r" (?:an? |the )?"
                               r"(?!(?:him|her|them|it|he|she|they|this|that)\b)(?P<thing2>[a-z][\w-]*) (?:as )?"
                               r"(?:an? |the )?(?P<state2>[a-z][\w-]*)\b", re.I)
 #: Words that are no term of the rules ("what is it", "what's going on").

@@ -92,12 +92,16 @@ _COSTS_HIM = re.compile(r"\b(?:how much|what) (?:does|will|would|did) (?:that|it
                         r"|the team)(?=\s*(?:[?.!]|$|in (?:minutes|penalty|penalties)\b))", re.I)
 _MONEY = re.compile(r"\b(?:protest\w*|fees?|dollars?|euros?|money|file|filing|forfeit\w*|standings|points)\b|\$", re.I)
 
+#: "When do we treat (a stick as broken)?", "when do refs consider ...": what a thing counts as.
+TREATS_AS = (r"\bwhen (?:do|does|should|would|can) (?:we|you|i|they|refs?|referees?|the refs?|the referees?) "
+             r"(?:\w+ly )?(?:treat|consider|count|deem|regard)\b")
+
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as|glossary"
                          r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
                          r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
-                         r"|considered|treated (?:like|as)|when (?:do|does|should|would|can) (?:we|you|i|they|refs?|referees?|the refs?|the referees?) (?:\w+ly )?(?:treat|consider|count|deem|regard)\b|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|what (?:am i|are we|are they|are you) called|called in the rules?"
+                         r"|considered|treated (?:like|as)|" + TREATS_AS + r"|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|what (?:am i|are we|are they|are you) called|called in the rules?"
                          r"|(?:book|rules|rulebook|rule book) (?:says|calls|means)|(?:book|rules|rulebook|rule book)'?s? (?:idea|definition) of"
                          r"|(?:book|rules|rulebook|rule book) (?:call|name)s? (?:him|her|them|it|that|this)"
                          r"|what(?:'?s| is) (?:his|her|their) status|what (?:is|are) (?:he|she|they) (?:under|in|according to) the (?:rules?|book)"

@@ -566,29 +566,27 @@ def goal_release_words(question: str) -> str:
     return "automatically terminate"
 
 
+#: The words a call on a player is told by ("penalties", "two minors", "exclusions", "fouls").
+_CALLS = r"(?:penalt\w*|minors?|calls?|exclusions?|infractions?|fouls?)"
 #: A player's third penalty told: "his 3rd minor", "a third penalty", or "the third one" after penalties
 #: were named ("already two exclusions and now he make the third one").
-_THIRD = re.compile(r"\b(?:third|3rd)\s+(?:penalty|penalties|minor|call|exclusion|infraction|foul|time in the box)\b",
-                    re.I)
-_THIRD_ONE = re.compile(r"\b(?:penalt\w*|minors?|calls?|exclusions?|infractions?|fouls?|the box)\b[^?!]{0,80}"
-                        r"\b(?:third|3rd) one\b", re.I)
+_THIRD = re.compile(rf"\b(?:third|3rd)\s+(?:{_CALLS}|time in the box)\b|\b(?:{_CALLS}|the box)\b[^?!]{{0,80}}"
+                    r"\b(?:third|3rd) one\b", re.I)
 #: ... or two already and one more: "already two exclusions", "already been called for a hook and a trip
 #: tonight and now I've got him for holding".
-_ALREADY_TWO = re.compile(r"\balready\b[^.?!]{0,50}\b(?:two|2|a couple of|a pair of)\s+(?:penalt\w*|minors|calls"
-                          r"|exclusions|infractions|fouls|trips to the box)\b"
+_ALREADY_TWO = re.compile(rf"\balready\b[^.?!]{{0,50}}\b(?:two|2|a couple of|a pair of)\s+(?:{_CALLS}|trips to the box)\b"
                           r"|\balready\b[^.?!]{0,30}\b(?:called|penali[sz]ed|whistled|boxed|sent off|gone|went|sat|been)"
                           r"\s+(?:\w+\s+){0,2}?for\s+(?:a|an)\s+[\w-]+\s+and\s+(?:a|an)\s+[\w-]+\b", re.I)
 #: ... one more call on him: "now I've got him for holding", "another one", "again for tripping".
-_ONE_MORE = re.compile(r"\b(?:now|again)\b[^.?!]{0,30}\b(?:for|penalt\w*|call\w*|minor|exclusion)\b"
-                       r"|\b(?:another|one more)\s+(?:one|penalty|minor|call|exclusion)\b", re.I)
+_ONE_MORE = re.compile(rf"\b(?:now|again)\b[^.?!]{{0,30}}\b(?:for|{_CALLS})\b"
+                       rf"|\b(?:another|one more)\s+(?:one|{_CALLS})\b", re.I)
 
 
 def penalty_count_words(question: str) -> str:
     """The rulebooks' words for a player's third penalty in a game (ball hockey 39 "Any player receiving
     three penalties in a game will receive an immediate game ejection"; FIRS 4.3 A •7 "a second or third
     penalty"): a third told, or two already and one more; "" otherwise."""
-    if (_THIRD.search(question) or _THIRD_ONE.search(question)
-            or (_ALREADY_TWO.search(question) and _ONE_MORE.search(question))):
+    if _THIRD.search(question) or (_ALREADY_TWO.search(question) and _ONE_MORE.search(question)):
         return "three penalties in a game third penalty"
     return ""
 
