@@ -545,7 +545,7 @@ def search_signals(signals, query: str, limit: int = 5) -> list[tuple[Signal, fl
     # ... and names it as the thing asked ("the signal for holding", "signal holding", "holding signal"),
     # not inside a description followed by "which penalty is that" ("like he's holding a bat")
     named_as = (r"(?:\b(?:signal|signals|sign|call|called|penalty|infraction|show|shows|indicate|indicates)\s+"
-                r"(?:for|of|is|called)?\s*(?:a |an |the )?"
+                r"(?:for|of|is|called|that)?\s*(?:a |an |the )?"
                 r"|\bfor (?:a |an |the )?|^\s*)NAME\b|\bNAME\s+(?:signal|sign|call|penalty)\b|\bNAME\s*\??\s*$")
     # "... across his chest like a wash out": the signal named as what the gesture looks like
     likened = {m.group(1).replace(" ", "") for m in re.finditer(r"\blike (?:a |an |the )([a-z ]{3,30}?)\s*$", q_plain)}

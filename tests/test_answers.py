@@ -2772,3 +2772,111 @@ def test_a_players_third_penalty_told_is_the_three_penalty_rule():
     a = get_searcher().ask("Ball hockey, one guy on red has already been called for a hook and a trip tonight and "
                            "now I've got him for holding. Is there a limit before he's done for the night?", "ball-hockey")
     assert a.citations[0].rule == "39" and "ejection" in a.answer
+
+
+def test_a_signal_asked_by_what_it_means_is_not_the_nearest_gesture_of_one_word():
+    # "indicate" and "touch" tell no gesture: the signal the words mean, as the search ranks it, not
+    # Change of Players (5.5.4 G raises an arm "to indicate") or Elbowing ("tapping")
+    for q in ("According to the FIRS rules, how does the referee indicate that a delayed penalty is being "
+              "called against the team not in possession of the puck?",
+              "I see a foul by the team that doesn't have the puck, so I'm letting play go on until they "
+              "touch it. How do I show everybody I've got something coming?"):
+        assert first_rule(q, "firs-2017") in {"Annex B Delay Penalty", "6.3 B"}, q
+    # a gesture told in words still decides
+    assert first_rule("The ref punched his fist into his open palm in front of his chest. What does that mean?",
+                      "firs-2017") == "Annex B Boarding"
+
+
+def test_the_delayed_penalty_signal_also_says_what_its_rule_tells_in_words():
+    # Annex B: "the action arm"; FIRS 6.3 B: "a raised right arm straight above the head"
+    answer = get_searcher().ask("which arm goes up for the delayed call", "firs-2017").answer
+    assert answer.startswith("Delay Penalty — signal: The extension of the action arm")
+    assert "In the rule: The Referee shall signify the calling of a delayed penalty by using a raised right arm " \
+           "straight above the head [FIRS 6.3 B" in answer
+    # a signal whose rule tells no gesture says only its own
+    assert "In the rule" not in get_searcher().ask("what's the signal for hooking", "firs-2017").answer
+
+
+def test_a_distance_belongs_to_the_words_after_its_units():
+    # "at least 3 meters (10 feet) away from the players facing-off" (FIRS 5.5.1 B) puts the number by the
+    # face-off once the units between are not counted; 2.4 C's spots are placed at distances, not kept
+    for q in ("On a draw, how far off does everybody else have to stay from the two centres?",
+              "faceoff how far back others"):
+        assert first_rule(q, "firs-2017") == "5.5.1 B", q
+    # RHA 613 (c): "... not closer than ten (10) feet to the players facing-off"
+    assert first_rule("On a draw, how far back do the other players have to line up?", "rha") == "613 (c)"
+
+
+def test_a_goal_and_a_restart_said_apart_ask_the_restart_after_a_goal():
+    # the synonym list's "together": "scores" and "restart" in one question, in any order and words apart
+    for q in ("after someone scores in the gym league how do we restart, is there a faceoff or what",
+              "Right after somebody scores, how does play start back up - who gets the ball and where?"):
+        assert first_rule(q, "ball-hockey") == "12", q
+    # either alone is no such question
+    from rulebot.search.text import load_synonyms, words
+    syn = load_synonyms()
+    assert "restart after a goal" in syn.expansions(words("who scores first in the shootout and how do we restart"))
+    assert "restart after a goal" not in syn.expansions(words("how do we restart after the ball hits the roof"))
+    assert "restart after a goal" not in syn.expansions(words("who scored the winning goal"))
+
+
+def test_the_goalie_not_ready_is_his_own_case_not_the_team_late():
+    # ball hockey 40 "If a team is not ready by game time"; 41 "If the goalie is not ready by game time"
+    for q in ("Under the ball hockey league rules, a team's goalie is not ready at the scheduled start time. "
+              "How does the game proceed?",
+              "Our goalie is still strapping on his pads and the ref wants to drop the ball. Do they wait for him or what?"):
+        assert first_rule(q, "ball-hockey") == "41", q
+    assert first_rule("what if a team is not ready at game time", "ball-hockey") == "40"
+
+
+def test_a_story_going_on_with_did_not_is_told_not_asked():
+    # "... and did not get off" goes on telling; the question is "what do i do": U9 11, what failing brings
+    from rulebot.search.answer import sentences_and_asking
+    story, asking = sentences_and_asking("the buzzer went and one kid kept skating with the puck and did not get off. "
+                                         "what do i do")
+    assert story.endswith("did not get off.") and asking == "what do i do"
+    assert sentences_and_asking("he tripped him and did the ref see it?")[1].endswith("did the ref see it")
+    for q in ("u9 game, the line change buzzer went and one kid just kept skating with the puck and didnt get off. "
+              "what do i do",
+              "The buzzer went for the change but my son still had the puck so he kept going for the net, and the "
+              "ref called something. What did he do wrong?"):
+        assert first_rule(q, "challenge-cup-u9") == "11", q
+
+
+def test_a_puck_up_on_the_net_is_the_puck_that_remains_on_it_not_the_crossbar():
+    # FIRS 5.5.9 C "should the puck remain on the net for longer than three seconds"; 2.2 C is the net's
+    # build ("the top cross bar"); RHA 631 (e) "comes to rest on top of the goal frame"
+    assert first_rule("puck sitting on the cage how long", "firs-2017") == "5.5.9 C"
+    assert first_rule("Puck lands on top of the cage and sits there, nobody plays it. How long do we let it ride?",
+                      "firs-2017") == "5.5.9 C"
+
+
+def test_a_goalkeepers_case_is_not_a_skaters():
+    # FIRS 6.4.3 E opens "If a goalkeeper's helmet comes off ...": not the case of a skater's helmet
+    from rulebot.search import _opening_states
+    assert "keeper" in _opening_states("If a goalkeeper's helmet comes off during the play the Referee shall stop play.")
+    assert "keeper" not in _opening_states("When the goalkeeper has been removed from the floor, a goal is awarded.")
+    skater = get_searcher().ask("My daughter's helmet popped off in a scramble and she just kept chasing the puck "
+                                "without it, then the ref stopped everything and sent her to the box.", "firs-2017")
+    assert "6.4.3 E" not in [c.rule for c in skater.citations[:2]]
+    assert first_rule("goalie's helmet comes off during play what happens", "firs-2017") == "6.4.3 E"
+    # "bucket" is a helmet, "bareheaded" is playing without one: FIRS 6.4.5 A NOTE, 5.5.3 B NOTE
+    assert first_rule("My defenceman's bucket got knocked off and he just kept playing the puck bareheaded. "
+                      "What's the call on that?", "firs-2017") in {"6.4.5 A NOTE", "5.5.3 B NOTE"}
+
+
+def test_a_topic_said_as_a_verb_of_moving_is_not_the_thing():
+    # "skate backwards" is skating, not the skates the U9 rules never mention: not "not covered"
+    answer = get_searcher().ask("Their little goalie covered the puck, the ref whistled and then made our kids skate "
+                                "backwards away from the net. Why did they have to back off?", "challenge-cup-u9")
+    assert answer.answered and answer.citations[0].rule == "18"
+    # the thing is still the thing
+    assert not get_searcher().ask("are skates with plastic blades allowed", "challenge-cup-u9").answered
+
+
+def test_the_goalie_coming_out_on_a_penalty_shot_is_staying_in_the_crease():
+    # RHA 406 (a) "The goaltender must stay in the crease until the player touches the puck"; not 614 (c)
+    # NOTE 1, on when a penalty shot is awarded for falling on the puck in the crease
+    answer = get_searcher().ask("running a penalty shot, when is the goalie allowed to come out of his crease", "rha")
+    assert answer.citations[0].rule == "406 (a)"
+    assert answer.answer.startswith("The goaltender must stay in the crease until the player touches the puck.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from itertools import accumulate
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
@@ -64,6 +65,8 @@ _RULE_WORDS = re.compile(r"\b(?:what(?:'s| is| does)?|show|read|rule|rules|secti
 
 _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "foot", "inch", "min", "sec", "long",
                          "length", "durat", "time"})
+#: The units a number measures in (not "time" nor "length", which are also what is measured).
+_MEASURES = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "foot", "inch", "min", "sec", "cm"})
 #: How much a clause that puts a number next to the asked word gains for a "how long/many" question.
 NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
@@ -108,7 +111,9 @@ _OFFICIAL_GESTURE = re.compile(r"\b(?:referee|official|linesman|linesmen|judge)s
                                r"|their|both|one)?\s*(?:arm|arms|hand|hands)\b", re.I)
 #: "What happens?", "what do I do?", "anything I can do?": the consequence of what the question tells.
 _ASKS_CONSEQUENCE = re.compile(r"\bwhat (?:happens|now)\b|\bwhat (?:do|can|should) (?:i|we) do\b"
-                               r"|\banything (?:i|we) can do\b|\bwhat(?:'s| is) supposed to happen\b", re.I)
+                               r"|\bwhat (?:i|we) (?:can|should|must) do\b"
+                               r"|\banything (?:i|we) can do\b|\bwhat(?:'s| is) supposed to happen\b"
+                               r"|\bwhat did (?:he|she|they|i|we|my \w+|our \w+) do wrong\b", re.I)
 #: A clause stating the penalty goes before the best one when it scores at least this share of it,
 #: and has a word of the story (idf at least CONSEQUENCE_CONCEPT_IDF) the best one has.
 CONSEQUENCE_SHARE = 0.75
@@ -168,6 +173,13 @@ OTHERS_SHARE = 0.5
 
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
 from rulebot.signals import MIN_SCORE as SIGNAL_MIN_SCORE  # noqa: E402
+
+#: A signal search score only a signal named in the question reaches (its name adds 1.0,
+#: :func:`rulebot.signals.search_signals`).
+NAMED_SIGNAL_SCORE = 1.0
+#: How much of a gesture (the summed weights of its signal concepts) a question tells before the
+#: nearest gesture outranks what its words mean: "touch" alone is no gesture.
+GESTURE_TOLD_WEIGHT = 1.5
 
 
 class Searcher:
@@ -239,7 +251,7 @@ class Searcher:
         bare = bare_topic(rest)
         if bare:
             reranked = self.named_topic_first(reranked, rest)
-        if intent.penalty:
+        if intent.penalty and not intent.signal:  # the call asked, not how it is shown
             reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked, query), query),
                                             self.index, rest)
         elif _ASKS_ALLOWED.match(query):
@@ -765,13 +777,17 @@ class Searcher:
                 stems, nums = _numbered_stems(h.clause.text)
                 # a number is not what is asked about ("do we get like 2 of them")
                 near = [i for i, x in enumerate(stems) if x in asked and i not in nums]
+                # words apart, not counting the numbers and their units between ("3 meters (10 feet) away
+                # from the players facing-off", FIRS 5.5.1 B: "facing-off" is the distance's subject)
+                at = list(accumulate((0 if i in nums or x in _MEASURES else 1 for i, x in enumerate(stems)),
+                                     initial=0))
                 if not extra_asked and _EXTRA_TIME.search(h.clause.text):
                     # "how long are the halves": an overtime period's minutes are not the halves'; "No
                     # time-outs shall be allowed during an overtime period" says no number at all
                     w = 1.0 if nums else NO_NUMBER_WEIGHT
                 elif units and not _has_unit(h.clause.text, units) and _has_unit(h.clause.text, other):
                     pass  # "how long can he keep it in his glove": the glove's centimetres are no time
-                elif any(abs(i - j) <= 3 for i in nums for j in near):
+                elif any(abs(at[i] - at[j]) <= 3 for i in nums for j in near):
                     w = NUMBERED_SUBJECT_WEIGHT
                 elif not nums:
                     w = NO_NUMBER_WEIGHT  # "how long is overtime": a clause with no number cannot say
@@ -1186,11 +1202,19 @@ class Searcher:
         """For a question describing an arm signal: the signals whose description matches it (by body
         parts, hand shapes and motions, :func:`rulebot.signals.search_signals`) first, then the rule of
         the best one, then the other hits.  ``hits`` unchanged when no signal matches well."""
-        from rulebot.signals import load_signals, search_signals
+        from rulebot.signals import load_signals, search_signals, signal_concepts
 
-        found = [(sig, sc) for sig, sc in search_signals(load_signals(self.index), gesture_told(question), limit)
+        told = gesture_told(question)
+        found = [(sig, sc) for sig, sc in search_signals(load_signals(self.index), told, limit)
                  if sig.ruleset in scope]
         if not found or found[0][1] < SIGNAL_MIN_SCORE:
+            return hits
+        if (found[0][1] < NAMED_SIGNAL_SCORE and not found[0][0].official
+                and sum(signal_concepts(told).values()) < GESTURE_TOLD_WEIGHT):
+            # "how does the referee indicate a delayed penalty?": no gesture told (one word like
+            # "indicate" or "touch" is no gesture), so the signal asked is the one the words mean,
+            # as the search ranks it, not the nearest gesture; a goal judge's signals are few and
+            # asked by what they mean ("how does he show me the puck went in?")
             return hits
         top = max(h.score for h in hits) if hits else 1.0
         out: list[Hit] = []
@@ -1483,6 +1507,9 @@ class Searcher:
         missing: list[str] = []
         for topic in syn.topics if topics is None else topics:
             tw = words(topic)
+            if len(tw) == 1 and tw[0] not in qwords and _said_as_verb(
+                    qwords, {sp for sp in _topic_spellings(topic) if " " not in sp}):
+                continue  # "skate backwards", "skate with it": skating, not the skates
             # the topic, another spelling of it, or that spelling's plural ("slap shots" for "slapshot")
             if not tw or ((f" {' '.join(tw)} " not in qtext or not said_alone(tw))
                           and not (f" {' '.join(tw)}s " in qtext and said_alone(tw[:-1] + [tw[-1] + "s"]))
@@ -1745,6 +1772,20 @@ def _aggravated(text: str) -> bool:
     return bool(_AGGRAVATED.search(text.lower()))
 
 
+#: Words after a verb of moving that make the word before it that verb ("skate backwards", "skate with it"),
+#: not a thing of the same name.
+_MOTION_AFTER = frozenset("""backwards backward forward forwards away around toward towards with back after
+past""".split())
+
+
+def _said_as_verb(qwords: list[str], forms: set[str]) -> bool:
+    """True when every time one of ``forms`` (another spelling of a rule topic, "skate" for "skates") is
+    said in ``qwords`` a word of moving follows it (:data:`_MOTION_AFTER`): the verb, not the thing ("make
+    our kids skate backwards")."""
+    at = [i for i, w in enumerate(qwords) if w in forms]
+    return bool(at) and all(i + 1 < len(qwords) and qwords[i + 1] in _MOTION_AFTER for i in at)
+
+
 @lru_cache(maxsize=None)
 def _topic_spellings(topic: str) -> tuple[str, ...]:
     """The other spellings of a rule topic in the synonym list ("slapshot" -> "slap shot",
@@ -1783,15 +1824,23 @@ QUOTED_TERM_WEIGHT = 3.0
 #: Stems by which a question names a family of :data:`GAME_STATE` ("they're killing a penalty", "on the pp").
 _STATE_STEMS = {"strength": frozenset({"penal", "power", "powerplay", "short_hand", "kill", "advantag", "pp", "pk"}),
                 "late": frozenset({"last", "final", "end", "remain", "left"}),
-                "empty": frozenset({"remov", "pull", "empti"})}
+                "empty": frozenset({"remov", "pull", "empti"}),
+                "keeper": frozenset({"goali", "goalkeep", "goaltend", "keeper", "netmind", "tender", "goalie"})}
+#: A clause that opens on the goalkeeper's case: "If a goalkeeper's helmet comes off", "When the goaltender
+#: ..." (not "When the goalkeeper has been removed", an empty net).
+_GOALIE_OPENING = re.compile(r"^\W*(?:if|when|whenever|should)\s+(?:an?|the|any)\s+goal\s*(?:keeper|ie|tender)s?(?:'s|’s)?\b"
+                             r"(?!\s+(?:has been |is |was )?removed)", re.I)
 UNMET_STATE_WEIGHT = 0.85
 
 
 @lru_cache(maxsize=4096)
 def _opening_states(text: str) -> frozenset[str]:
-    """The :data:`GAME_STATE` families a clause's opening condition ("When/If ...,") names."""
+    """The :data:`GAME_STATE` families a clause's opening condition ("When/If ...,") names, and
+    "keeper" for a case of the goalkeeper ("If a goalkeeper's helmet comes off during the play ...",
+    FIRS 6.4.3 E: not the case of a skater whose helmet comes off)."""
     m = OPENING_CONDITION.match(text)
-    return frozenset(s.lastgroup for s in GAME_STATE.finditer(m.group(0))) if m else frozenset()
+    states = frozenset(s.lastgroup for s in GAME_STATE.finditer(m.group(0))) if m else frozenset()
+    return states | {"keeper"} if _GOALIE_OPENING.match(text) else states
 
 
 def _unmet(states: frozenset[str], asked: set[str]) -> bool:

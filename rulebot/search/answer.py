@@ -549,19 +549,30 @@ def words_of(name: str) -> list[str]:
     return [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 4]
 
 
-def signal_answer(index: ClauseIndex, clause: Clause) -> str:
-    """"Boarding — signal: Strike the clenched fist ...; means: minor (2') or major + game misconduct"."""
-    meaning = ""
-    try:
-        from rulebot.signals import load_signals
+#: An official's signal as a rule tells it in words ("the Referee shall signify the calling of a delayed
+#: penalty by using a raised right arm straight above the head", FIRS 6.3 B).
+_RULE_TELLS_SIGNAL = re.compile(r"\b(?:the\s+)?(?:referee|official)s?\s+(?:shall|will|must)\s+(?:signify|signal)\b"
+                                r"[^,;.]*?\bby\b[^,;.]*", re.I)
 
-        for sig in load_signals(index):
-            if sig.clause_id == clause.id and sig.meaning:
-                meaning = f"; means: {sig.meaning}"
-                break
-    except ImportError:  # pragma: no cover
-        pass
-    return f"{clause.title} — signal: {clause.text.rstrip('.')}{meaning} [{label(index, clause)}]"
+
+def signal_answer(index: ClauseIndex, clause: Clause) -> str:
+    """"Boarding — signal: Strike the clenched fist ...; means: minor (2') or major + game misconduct";
+    when the signal's own rule also tells the gesture in words, that too ("Delay Penalty — signal: The
+    extension of the action arm ... In the rule: the Referee shall signify ... by using a raised right
+    arm straight above the head [FIRS 6.3 B]")."""
+    meaning = told = ""
+    from rulebot.signals import load_signals
+
+    for sig in load_signals(index):
+        if sig.clause_id == clause.id:
+            meaning = f"; means: {sig.meaning}" if sig.meaning else ""
+            rule = index.lookup(sig.ruleset, sig.rules[0]) if len(sig.rules) == 1 else None
+            m = _RULE_TELLS_SIGNAL.search(rule.text) if rule is not None else None
+            if m:
+                said = re.sub(r"\s+(?:and|or)$", "", m.group(0).strip())
+                told = f" In the rule: {said[0].upper()}{said[1:]} [{label(index, rule)}]"
+            break
+    return f"{clause.title} — signal: {clause.text.rstrip('.')}{meaning} [{label(index, clause)}]{told}"
 
 
 def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
@@ -659,7 +670,8 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
 _CLAUSE_END = re.compile(r"(?<=[.?!])\s+|\?")
 _ASKS = (r"what|when|where|who|whom|which|how|why|do|does|did|is|are|was|can|could|should|must|will|"
          r"would|may|has|have")
-_AND_ASKS = re.compile(rf",?\s+\b(?:and|or|but|then)\s+(?=(?:{_ASKS})\b)", re.I)
+# ... not a statement going on ("kept skating with the puck and did not get off")
+_AND_ASKS = re.compile(rf",?\s+\b(?:and|or|but|then)\s+(?=(?:{_ASKS})\b(?!\s+not\b))", re.I)
 _STARTS_ASKING = re.compile(rf"^\s*(?:(?:{_ASKS})\b|anything\b)", re.I)
 
 

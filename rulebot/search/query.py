@@ -172,7 +172,7 @@ def _alias_pattern(name: str) -> re.Pattern[str]:
     nouns = r"(?:rules?|rule\s?book|rulebook|league|tournaments?|games?|events?)\b"
     after = rf"(?:\s+(?:inline|in-line|roller|ball)(?:\s+hockey)?(?=\s+{nouns}))?(?:\s+{nouns})?(?:'s)?"
     # "RHA-sanctioned", "FIRS-approved": the name with a word hyphened on
-    hyphened = r"(?:-(?:sanctioned|approved|certified|registered|style|run|based|governed|affiliated|rules?)\b)?"
+    hyphened = r"(?:-(?:sanctioned|approved|certified|registered|style|type|run|based|governed|affiliated|rules?)\b)?"
     return re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + hyphened + r"(?![\w-])" + after, re.I)
 
 

@@ -349,7 +349,8 @@ class Synonyms:
     def __init__(self, groups: list[list[str]], rewrites: dict[str, list[str]] | None = None,
                  topics: list[str] | None = None, broader: dict[str, list[str]] | None = None,
                  spellings: dict[str, str] | None = None, asks: dict[str, list[str]] | None = None,
-                 around: list[str] | None = None, abbreviations: dict[str, str] | None = None) -> None:
+                 around: list[str] | None = None, abbreviations: dict[str, str] | None = None,
+                 together: list[dict] | None = None) -> None:
         self.topics = [fold(str(t)) for t in (topics or [])]
         # longest first: "cell phone" is named, not "phone" as well
         self.around = sorted((fold(str(t)) for t in (around or [])), key=lambda t: -len(t))
@@ -381,6 +382,16 @@ class Synonyms:
                 if len(key) == 1:
                     self.by_stem.setdefault(word_term(list(key), 0), []).append(gi)
         self.max_len = max((len(k) for k in self.by_phrase), default=1)
+        # two kinds of words said anywhere in one question that mean a phrase of the list ("after someone
+        # scores in the gym league how do we restart": "restart after a goal"): each kind's words and
+        # phrases by their stems, and the groups of the phrase meant
+        self.together: list[tuple[tuple[tuple[tuple[str, ...], ...], ...], tuple[int, ...]]] = []
+        for entry in together or []:
+            kinds = tuple(tuple(tuple(stem(w) for w in words(fold(str(x)))) for x in kind) for kind in entry["when"])
+            meant = tuple(self.by_phrase.get(tuple(words(fold(str(entry["means"])))), ()))
+            if not meant:
+                raise ValueError(f"together: {entry['means']!r} is no phrase of the list")
+            self.together.append((kinds, meant))
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
@@ -508,6 +519,10 @@ class Synonyms:
                     if ok:
                         had.add(gi)
                         matches.append((i, tuple(query_words[i:at + 1]), [gi]))
+        had = {gi for _, _, gs in matches for gi in gs}
+        for kinds, meant in self.together:
+            if not set(meant) <= had and all(any(_said_at(stems, x) for x in kind) for kind in kinds):
+                matches.append((0, (), [gi for gi in meant if gi not in had]))
         out: list[tuple[str, bool]] = []
         for i, key, groups in matches:
             if len(key) == 1 and len(groups) > 1:
@@ -536,6 +551,12 @@ def kept(owner: object, store: str, key, make, limit: int):
             memo.clear()
         memo[key] = make()
     return memo[key]
+
+
+def _said_at(stems: list[str], phrase: tuple[str, ...]) -> bool:
+    """Whether the stems of ``phrase`` come one after the other in ``stems``."""
+    n = len(phrase)
+    return any(tuple(stems[i:i + n]) == phrase for i in range(len(stems) - n + 1)) if n else False
 
 
 def _alike(a: str, b: str) -> bool:
@@ -604,7 +625,7 @@ def _read_synonyms() -> Synonyms:
     data = yaml.load(data_file("synonyms.yaml").read_text(encoding="utf-8"), Loader=loader) or {}
     return Synonyms(data.get("groups", []), data.get("rewrites", {}), data.get("topics", []),
                     data.get("broader", {}), data.get("spellings", {}), data.get("asks", {}), data.get("around", []),
-                    data.get("abbreviations", {}))
+                    data.get("abbreviations", {}), data.get("together", []))
 
 
 
