@@ -2880,3 +2880,60 @@ def test_the_goalie_coming_out_on_a_penalty_shot_is_staying_in_the_crease():
     answer = get_searcher().ask("running a penalty shot, when is the goalie allowed to come out of his crease", "rha")
     assert answer.citations[0].rule == "406 (a)"
     assert answer.answer.startswith("The goaltender must stay in the crease until the player touches the puck.")
+
+
+def test_a_number_next_to_a_synonym_phrase_of_the_thing_asked_answers_how_long():
+    # FIRS 1.3 B •1 never says "overtime": "the teams will play a 10 minute sudden death play-off"
+    answer = get_searcher().ask("how long is overtime", "firs-2017")
+    assert answer.citations[0].rule == "1.3 B •1" and "10 minute" in answer.answer
+
+
+def test_a_rulebook_named_with_book_leaves_no_book_to_search():
+    # "the RHA book": not RHA's closing note on "amendments and/or additions to the rule book"
+    answer = get_searcher().ask("How high can a player carry his stick before it's a call - inline FIRS rules "
+                                "versus the RHA book?")
+    assert [c.rule for c in answer.citations[:2]] == ["6.4.21 A", "619 (a)"]
+
+
+def test_a_class_asked_then_told_about_after_a_comma_is_the_class():
+    # "how long is a minor, running a combined event ...": the class's length in each rulebook
+    answer = get_searcher().ask("how long is a minor in firs vs rha, running a combined event and the clocks dont match")
+    assert [c.rule for c in answer.citations[:2]] == ["6.1.2 A", "402 (a)"]
+    from rulebot.search import _first_asked
+    assert _first_asked("how long is a minor, and can the team replace him?") == "how long is a minor"
+    assert _first_asked("how long is a minor, our league runs 90 seconds") == "how long is a minor"
+
+
+def test_a_signal_asked_of_a_rule_quotes_the_sentence_that_tells_it():
+    # RHA 409 (b): "... the Referees shall signify the calling of a delayed penalty by raising his/her arm."
+    q = ("RHA - defending team fouls while the other guys have the puck, it's a minor. How do I let everyone know "
+         "it's coming before I blow the whistle?")
+    assert classify(q).signal
+    answer = get_searcher().ask(q, "rha")
+    assert answer.citations[0].rule == "409 (b)"
+    assert "signify the calling of a delayed penalty by raising his/her arm" in answer.answer.split("[")[0]
+    # ... and, asked why the arm did not go up, the sentence that says when it does not
+    why = get_searcher().ask("Weird - this time the ref did NOT put his arm up, he just waited and then gave our "
+                             "kid a misconduct. Why no arm?", "rha")
+    assert "shall not raise his/her arm" in why.answer
+
+
+def test_a_measure_told_twice_is_answered_where_the_rulebook_first_tells_it():
+    # ball hockey 34 "... enter the crease (1 meter in front of the net)"; 35 ¶2 repeats it for a hand on the ball
+    answer = get_searcher().ask("How far out from the net does the crease go?", "ball-hockey")
+    assert [c.rule for c in answer.citations[:2]] == ["34", "35 ¶2"]
+
+
+def test_why_there_is_a_shootout_picks_no_step_of_it():
+    # "still tied after overtime" is why there is a shoot-out (FIRS 1.3 E says so itself), not 1.3 E •4's
+    # "still tied after three shots": the steps from the first
+    answer = get_searcher().ask("Still tied after overtime in the quarter-final - how do we run the shootout?",
+                                "firs-2017")
+    assert answer.citations[0].rule == "1.3 E •1"
+    assert "three shooters" in answer.answer and "coin toss" in answer.answer
+
+
+def test_play_stopped_is_a_stoppage_not_a_stopped_clock():
+    # RHA 402 (c) NOTE 1 "a minor ... terminates during a stoppage of play"; 402 (a) "stopped or running clock"
+    assert first_rule("We're on running time and a minor expires while play is stopped. Does the player come "
+                      "straight out?", "rha") == "402 (c) NOTE 1"

@@ -67,6 +67,11 @@ _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "fo
                          "length", "durat", "time"})
 #: The units a number measures in (not "time" nor "length", which are also what is measured).
 _MEASURES = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "foot", "inch", "min", "sec", "cm"})
+#: A measure as a rulebook writes it ("1 meter in front", "3 meters (10 feet)").
+_MEASURE = re.compile(r"\b\d+(?:\.\d+)?\s*(?:meters?|metres?|feet|foot|inch(?:es)?|cm|minutes?|seconds?)\b[^.;,)]{0,20}")
+#: Two clauses that tell the same measure for the thing asked, the later within this share of the
+#: other's score: the first told goes first.
+SAME_FACT_SHARE = 0.9
 #: How much a clause that puts a number next to the asked word gains for a "how long/many" question.
 NUMBERED_SUBJECT_WEIGHT = 1.25
 NO_NUMBER_WEIGHT = 0.75
@@ -766,7 +771,12 @@ class Searcher:
 
         other = _DISTANCE_UNITS if units is _TIME_UNITS else _TIME_UNITS
         # the question's own words, everyday ones too ("penalties are 1 minute long"), not far synonyms
-        asked = {qt.term for qt in self.ranker.query_terms(query) if qt.weight >= WEAK_WEIGHT} - _UNIT_STEMS
+        said = [qt.term for qt in self.ranker.query_terms(query) if qt.weight >= WEAK_WEIGHT]
+        asked = set(said) - _UNIT_STEMS
+        # ... and, for "how long / how far", the synonym list's phrases for it, word by word in a row
+        # ("how long is overtime": "a 10 minute sudden death play-off", FIRS 1.3 B •1)
+        phrases = {p for t in said if t.startswith("~") and " " in t and units
+                   for p in [tuple(t[1:].split())] if not set(p) & _UNIT_STEMS}
         if not asked:
             return hits
         extra_asked = bool(_EXTRA_TIME.search(query) or _EXTRA_TIME.search(question))
@@ -777,6 +787,8 @@ class Searcher:
                 stems, nums = _numbered_stems(h.clause.text)
                 # a number is not what is asked about ("do we get like 2 of them")
                 near = [i for i, x in enumerate(stems) if x in asked and i not in nums]
+                near += [i + k for p in phrases for i in range(len(stems) - len(p) + 1)
+                         if stems[i:i + len(p)] == p for k in range(len(p))]
                 # words apart, not counting the numbers and their units between ("3 meters (10 feet) away
                 # from the players facing-off", FIRS 5.5.1 B: "facing-off" is the distance's subject)
                 at = list(accumulate((0 if i in nums or x in _MEASURES else 1 for i, x in enumerate(stems)),
@@ -794,7 +806,15 @@ class Searcher:
                 if nums and units and not _has_unit(h.clause.text, units):
                     w *= UNIT_MISS_WEIGHT
             out.append(Hit(h.clause, h.score * w))
-        return sorted(out, key=lambda h: -h.score)
+        out.sort(key=lambda h: -h.score)
+        if len(out) > 1 and out[1].score >= SAME_FACT_SHARE * out[0].score:
+            # the same measure told twice ("the crease (1 meter in front of the net)", ball hockey 34 and
+            # 35 ¶2): where the rulebook first tells it
+            a, b = (_MEASURE.findall(h.clause.text.lower()) for h in out[:2])
+            doc_of = self.ranker.doc_of
+            if a and set(a) == set(b) and doc_of.get(out[1].clause.id, 0) < doc_of.get(out[0].clause.id, 0):
+                out[0], out[1] = out[1], out[0]
+        return out
 
     def _own_case(self, clause, concepts: list[frozenset[str]]) -> bool:
         """Whether ``clause`` meets a concept of the question that its rule's basic case
@@ -1811,9 +1831,16 @@ def _first_asked(question: str) -> str:
         intent = classify(head)
         if intent.number or intent.definition:
             return head.rstrip("?").strip()
+    # ... or after a comma ("how long is a minor, running a combined event and the clocks dont match")
+    m = re.match(r"([^,?]+),\s+(.+)$", question.strip())
+    if m and len(words(m.group(1))) >= 4 and not _ASKS_ON.match(m.group(2)) and classify(m.group(1)).number:
+        return m.group(1).strip()
     return question
 
 
+#: What goes on asking after a comma ("how long is a minor, and can the team replace him?").
+_ASKS_ON = re.compile(r"(?:and|or|but|then|what|when|where|who|which|how|why|do|does|did|is|are|can|could|should|"
+                      r"will|would|must)\b", re.I)
 #: A term the question puts in quotes ("what does 'control' of the puck mean"): up to 5 words.
 _QUOTED = re.compile(r"(?<![\w])['\"‘“]([A-Za-z][\w -]{1,40}?)['\"’”](?![\w])")
 _LEADING_SMALL = re.compile(r"^(?:(?:in|the|a|an|to|be|being|on|of)\s+)+")

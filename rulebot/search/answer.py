@@ -549,6 +549,14 @@ def words_of(name: str) -> list[str]:
     return [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 4]
 
 
+#: A sentence of a rule that tells an official's signal ("the Referee shall signify the calling of a delayed
+#: penalty by raising his/her arm", RHA 409 (b)): the one a signal question asked of that rule wants.
+TELLS_SIGNAL = re.compile(r"(?<!\bnot )\b(?:signify|signifies|signall?(?:s|ed|ing)?|rais(?:e|es|ed|ing)\s+"
+                          r"(?:his/her|his|her|an?|the|one)?\s*arms?)\b", re.I)
+#: ... and, for a question about a signal not given ("the ref did NOT put his arm up"), the sentence that
+#: tells when it is not ("the Referee shall not raise his/her arm", RHA 409 (b)).
+TOLD_NOT_SIGNALLED = re.compile(r"\b(?:not|never)\s+(?:signify|signal|raise)\b", re.I)
+_NOT_SIGNALLED = re.compile(r"\b(?:not|n't|never|no)\b[^.?!]{0,25}\b(?:arm|signal)", re.I)
 #: An official's signal as a rule tells it in words ("the Referee shall signify the calling of a delayed
 #: penalty by using a raised right arm straight above the head", FIRS 6.3 B).
 _RULE_TELLS_SIGNAL = re.compile(r"\b(?:the\s+)?(?:referee|official)s?\s+(?:shall|will|must)\s+(?:signify|signal)\b"
@@ -625,6 +633,8 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         return f"{text} [{label(index, parent)}]{more}"
     place = (FACEOFF_PLACE if intent is not None and intent.restart
              else STATES_DEFINITION if (intent is not None and intent.definition) or _QUOTED_TERM.search(query)
+             else (TOLD_NOT_SIGNALLED if _NOT_SIGNALLED.search(query) else TELLS_SIGNAL)
+             if intent is not None and intent.signal
              else None)
     text = (best_sentences(top.text, query, prefer_numbers=prefer, prefer=place) if top.kind != "table-row"
             else top.text)
@@ -1067,6 +1077,15 @@ MAX_SHORT_ITEMS = 10
 SHORT_ITEMS_CHARS = 240
 
 
+#: Words that place a step in time and pick none ("still tied after overtime" is why there is a shoot-out,
+#: not FIRS 1.3 E •4's "still tied after three shots").
+_WHEN_WORDS = frozenset({"after", "befor", "before", "dure", "during", "until", "while", "when", "then", "onc"})
+
+
+#: The longest text of a clause over steps that is read as the procedure's name when it announces nothing.
+INTRO_CHARS = 240
+
+
 def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
                     best_first: bool = False, ranked: dict[str, int] | None = None) -> list[Clause]:
     """Up to ``n`` steps of the list ``parent`` announces, in list order (``best_first``: the best
@@ -1082,12 +1101,15 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     # A. ... C. Teams will alternately take a penalty shot, with the visiting team shooting first")
     steps = announced_steps(index, parent)
     m = ANNOUNCES.search(parent.text)
-    name = f"{index.heading(parent) or ''} {parent.text[:m.end()] if m else ''}"
+    # ... or the whole of a short clause over steps that announces nothing ("Shoot-Out: When additional
+    # game time is not available for sudden death overtime, a shoot-out can be used ...", FIRS 1.3 E)
+    intro = parent.text[:m.end()] if m else parent.text if len(parent.text) <= INTRO_CHARS else ""
+    name = f"{index.heading(parent) or ''} {intro}"
     named = set(_part_weights(name))  # the procedure's name and its synonyms pick no step
     # "walk me through", "how does it work" ask for all of it; "if still tied after the sudden death,"
     # before them tells the situation
     rest = asks_procedure_span(without_opening_condition(query))
-    want = {t: w for t, w in _part_weights(rest).items() if t not in named}
+    want = {t: w for t, w in _part_weights(rest).items() if t not in named and t not in _WHEN_WORDS}
     said = [said_in(c.text) for c in steps]
     if len(steps) > 1:  # what every step says ("team" in each tie-breaker) picks none of them
         want = {t: w for t, w in want.items() if not all(_says(t, st) for st in said)}

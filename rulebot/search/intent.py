@@ -83,7 +83,10 @@ _ASKS_SIGNAL = re.compile(
     # "How the referee shows hooking with the arms?" (a second language's question without "does")
     r"|\bhow " + _SHOWER + r"\s+(?:shows?|indicates?|signif(?:y|ies))\b(?!\s+(?:up|proof)\b)"
     r"|\b" + _SHOWER + r"\s+(?:\w+\s+){0,2}?(?:show|shows|indicate|indicates)\b[^.?!]{0,40}\bwith (?:the|his|her|my|their"
-    r"|both|one|an?) (?:arms?|hands?|fists?)\b",
+    r"|both|one|an?) (?:arms?|hands?|fists?)\b"
+    # "how do I let everyone know it's coming?"
+    r"|\bhow (?:do|does|should|would|can|to|is|am) " + _SHOWER + r"\s+(?:supposed to\s+)?let (?:everyone|everybody|the "
+    r"benches|both benches|both teams|people|the players) know\b",
     re.I)
 
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and

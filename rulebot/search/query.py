@@ -169,7 +169,7 @@ def _alias_pattern(name: str) -> re.Pattern[str]:
     before = r"(?:\b(?:in|under|for|at|by|per|of|from|according to)\s+)?(?:the\s+)?"
     # "FIRS inline games", "RHA roller rules": the sport said with the name is the name's too
     # ... only before "rules", "games" and the like ("the RHA ball" is a ball)
-    nouns = r"(?:rules?|rule\s?book|rulebook|league|tournaments?|games?|events?)\b"
+    nouns = r"(?:rules?|rule\s?book|rulebook|book|league|tournaments?|games?|events?)\b"
     after = rf"(?:\s+(?:inline|in-line|roller|ball)(?:\s+hockey)?(?=\s+{nouns}))?(?:\s+{nouns})?(?:'s)?"
     # "RHA-sanctioned", "FIRS-approved": the name with a word hyphened on
     hyphened = r"(?:-(?:sanctioned|approved|certified|registered|style|type|run|based|governed|affiliated|rules?)\b)?"
