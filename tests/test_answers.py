@@ -2782,6 +2782,8 @@ def test_a_signal_asked_by_what_it_means_is_not_the_nearest_gesture_of_one_word(
               "I see a foul by the team that doesn't have the puck, so I'm letting play go on until they "
               "touch it. How do I show everybody I've got something coming?"):
         assert first_rule(q, "firs-2017") in {"Annex B Delay Penalty", "6.3 B"}, q
+    # a gesture of one word that names no meaning still decides ("a pulling motion": Hooking's tug)
+    assert first_rule("what's the signal when the ref makes a pulling motion", "firs-2017") == "Annex B Hooking"
     # a gesture told in words still decides
     assert first_rule("The ref punched his fist into his open palm in front of his chest. What does that mean?",
                       "firs-2017") == "Annex B Boarding"
@@ -2812,12 +2814,16 @@ def test_a_goal_and_a_restart_said_apart_ask_the_restart_after_a_goal():
     for q in ("after someone scores in the gym league how do we restart, is there a faceoff or what",
               "Right after somebody scores, how does play start back up - who gets the ball and where?"):
         assert first_rule(q, "ball-hockey") == "12", q
-    # either alone is no such question
+    # either alone is no such question, nor "the score" (a noun: the words as written, not their stems)
     from rulebot.search.text import load_synonyms, words
     syn = load_synonyms()
-    assert "restart after a goal" in syn.expansions(words("who scores first in the shootout and how do we restart"))
+    assert "restart after a goal" in syn.expansions(words("they scored, how do we restart"))
     assert "restart after a goal" not in syn.expansions(words("how do we restart after the ball hits the roof"))
     assert "restart after a goal" not in syn.expansions(words("who scored the winning goal"))
+    assert "restart after a goal" not in syn.expansions(words("if the score is tied after regulation how do we start "
+                                                                "again for overtime"))
+    assert "restart after a goal" not in syn.expansions(words("a shot on goal in overtime hit the post, how does play "
+                                                                "resume"))
 
 
 def test_the_goalie_not_ready_is_his_own_case_not_the_team_late():
@@ -2860,6 +2866,7 @@ def test_a_goalkeepers_case_is_not_a_skaters():
                                 "without it, then the ref stopped everything and sent her to the box.", "firs-2017")
     assert "6.4.3 E" not in [c.rule for c in skater.citations[:2]]
     assert first_rule("goalie's helmet comes off during play what happens", "firs-2017") == "6.4.3 E"
+    assert "keeper" in _opening_states("When the goaltender has frozen the puck, play shall be stopped.")
     # "bucket" is a helmet, "bareheaded" is playing without one: FIRS 6.4.5 A NOTE, 5.5.3 B NOTE
     assert first_rule("My defenceman's bucket got knocked off and he just kept playing the puck bareheaded. "
                       "What's the call on that?", "firs-2017") in {"6.4.5 A NOTE", "5.5.3 B NOTE"}
@@ -2870,8 +2877,12 @@ def test_a_topic_said_as_a_verb_of_moving_is_not_the_thing():
     answer = get_searcher().ask("Their little goalie covered the puck, the ref whistled and then made our kids skate "
                                 "backwards away from the net. Why did they have to back off?", "challenge-cup-u9")
     assert answer.answered and answer.citations[0].rule == "18"
-    # the thing is still the thing
+    # the thing is still the thing: after an article ("a skate with a loose blade"), or another topic's
+    # plural before "after" or "with" ("protests after the game")
     assert not get_searcher().ask("are skates with plastic blades allowed", "challenge-cup-u9").answered
+    assert not get_searcher().ask("Does a skate with a loose blade have to be fixed before the next shift?",
+                                  "challenge-cup-u9").answered
+    assert not get_searcher().ask("Are protests after the game allowed?", "challenge-cup-u9").answered
 
 
 def test_the_goalie_coming_out_on_a_penalty_shot_is_staying_in_the_crease():
@@ -2900,8 +2911,11 @@ def test_a_class_asked_then_told_about_after_a_comma_is_the_class():
     answer = get_searcher().ask("how long is a minor in firs vs rha, running a combined event and the clocks dont match")
     assert [c.rule for c in answer.citations[:2]] == ["6.1.2 A", "402 (a)"]
     from rulebot.search import _first_asked
-    assert _first_asked("how long is a minor, and can the team replace him?") == "how long is a minor"
     assert _first_asked("how long is a minor, our league runs 90 seconds") == "how long is a minor"
+    # a condition after the comma is part of what is asked
+    for q in ("how long is a major penalty, for a goalie who leaves his crease to fight?",
+              "how long does a player sit for a minor, if they score on the power play"):
+        assert _first_asked(q) == q
 
 
 def test_a_signal_asked_of_a_rule_quotes_the_sentence_that_tells_it():
@@ -2916,6 +2930,11 @@ def test_a_signal_asked_of_a_rule_quotes_the_sentence_that_tells_it():
     why = get_searcher().ask("Weird - this time the ref did NOT put his arm up, he just waited and then gave our "
                              "kid a misconduct. Why no arm?", "rha")
     assert "shall not raise his/her arm" in why.answer
+    from rulebot.search.answer import _NOT_SIGNALLED
+    assert _NOT_SIGNALLED.search("why didn't the ref put his arm up") and _NOT_SIGNALLED.search("no arm?")
+    assert not _NOT_SIGNALLED.search("There was no whistle, just the arm up")
+    # "let everyone know" asks a signal only for a call, not the time left
+    assert not classify("How do I let the benches know how much time is left in the period?").signal
 
 
 def test_a_measure_told_twice_is_answered_where_the_rulebook_first_tells_it():
@@ -2937,3 +2956,19 @@ def test_play_stopped_is_a_stoppage_not_a_stopped_clock():
     # RHA 402 (c) NOTE 1 "a minor ... terminates during a stoppage of play"; 402 (a) "stopped or running clock"
     assert first_rule("We're on running time and a minor expires while play is stopped. Does the player come "
                       "straight out?", "rha") == "402 (c) NOTE 1"
+
+
+def test_an_aggravated_form_of_another_kind_than_the_one_told_weighs_less():
+    # "on a breakaway" tells a chance to score, no injury: RHA 622 (a)'s minor, not (b) "injures an opponent"
+    answer = get_searcher().ask("player gets hooked on a breakaway", "rha")
+    assert answer.citations[0].rule == "622 (a)"
+    assert "622 (b)" != answer.citations[1].rule
+
+
+def test_a_rule_that_there_is_none_answers_how_long_and_how_many():
+    # U9 4 "There are no time-outs in the Tournament", not U9 2's period length
+    for q in ("how long is a time out in U9", "how many time outs do we get"):
+        answer = get_searcher().ask(q, "challenge-cup-u9")
+        assert answer.citations[0].rule == "4" and "no time-outs" in answer.answer, q
+    from rulebot.search import _says_none
+    assert not _says_none("Once the Championship has begun, no roster substitutions may be made.", {"roster"})

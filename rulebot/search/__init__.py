@@ -13,13 +13,13 @@ from itertools import accumulate
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (ASKS_A_STEP, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
+from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
                                    announced_steps, ask_answers_in, best_sentences, citation, goal_ruling, label, named_below,
                                    nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
                                    procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
                                    says_as_much, sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import (BODY, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
+from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
                                    TREATS_AS, Intent, classify, imposes_in_a_sentence, imposes_penalty)
 from rulebot.search.query import RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_request
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
@@ -44,11 +44,11 @@ finals pool playoff playoffs
 
 #: A question about the harsher penalty ("what about a major?", "a major for hooking?").
 _ASKS_MAJOR = re.compile(r"\bmajor\b(?! league)")
-_AGGRAVATED = re.compile(r"injur|\bhurt\b|blood|bleed|can'?t get up|(?:didn'?t|doesn'?t|not) get(?:ting)? up|"
-                         r"\bstay(?:s|ed)? down\b|carried off|stretcher|concuss|knocked (?:him )?out|"
-                         r"may also be treated|may (?:also )?include|"
-                         r"severe|violent|third|subsequent|(?:during|course of) (?:an |any )?altercation|"
-                         r"penalty shot|breakaway|break-away|from behind")
+_AGGRAVATED = re.compile(r"(?P<injury>injur|\bhurt\b|blood|bleed|can'?t get up|(?:didn'?t|doesn'?t|not) get(?:ting)? up|"
+                         r"\bstay(?:s|ed)? down\b|carried off|stretcher|concuss|knocked (?:him )?out|severe|violent)|"
+                         r"(?P<harsher>may also be treated|may (?:also )?include|"
+                         r"third|subsequent|(?:during|course of) (?:an |any )?altercation)|"
+                         r"(?P<chance>penalty shot|breakaway|break-away|from behind)")
 
 _MATCH = re.compile(r"\bmatch penalty\b", re.I)
 
@@ -66,9 +66,9 @@ _RULE_WORDS = re.compile(r"\b(?:what(?:'s| is| does)?|show|read|rule|rules|secti
 _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "foot", "inch", "min", "sec", "long",
                          "length", "durat", "time"})
 #: The units a number measures in (not "time" nor "length", which are also what is measured).
-_MEASURES = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "foot", "inch", "min", "sec", "cm"})
+_MEASURES = (_UNIT_STEMS - {"long", "length", "durat", "time"}) | {"cm"}
 #: A measure as a rulebook writes it ("1 meter in front", "3 meters (10 feet)").
-_MEASURE = re.compile(r"\b\d+(?:\.\d+)?\s*(?:meters?|metres?|feet|foot|inch(?:es)?|cm|minutes?|seconds?)\b[^.;,)]{0,20}")
+_MEASURE = re.compile(r"\b\d+(?:\.\d+)?\)?\s*(?:meters?|metres?|feet|foot|inch(?:es)?|cm|minutes?|seconds?)\b[^.;,)]{0,20}")
 #: Two clauses that tell the same measure for the thing asked, the later within this share of the
 #: other's score: the first told goes first.
 SAME_FACT_SHARE = 0.9
@@ -118,7 +118,7 @@ _OFFICIAL_GESTURE = re.compile(r"\b(?:referee|official|linesman|linesmen|judge)s
 _ASKS_CONSEQUENCE = re.compile(r"\bwhat (?:happens|now)\b|\bwhat (?:do|can|should) (?:i|we) do\b"
                                r"|\bwhat (?:i|we) (?:can|should|must) do\b"
                                r"|\banything (?:i|we) can do\b|\bwhat(?:'s| is) supposed to happen\b"
-                               r"|\bwhat did (?:he|she|they|i|we|my \w+|our \w+) do wrong\b", re.I)
+                               r"|\bwhat did (?:he|she|they|i|we|(?:my|our|the|that|this) \w+) do wrong\b", re.I)
 #: A clause stating the penalty goes before the best one when it scores at least this share of it,
 #: and has a word of the story (idf at least CONSEQUENCE_CONCEPT_IDF) the best one has.
 CONSEQUENCE_SHARE = 0.75
@@ -179,8 +179,8 @@ OTHERS_SHARE = 0.5
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
 from rulebot.signals import MIN_SCORE as SIGNAL_MIN_SCORE  # noqa: E402
 
-#: A signal search score only a signal named in the question reaches (its name adds 1.0,
-#: :func:`rulebot.signals.search_signals`).
+#: A signal search score only a signal named in the question reaches: its name adds 1.0 to the 0..1 of
+#: its description (:func:`rulebot.signals.search_signals`).
 NAMED_SIGNAL_SCORE = 1.0
 #: How much of a gesture (the summed weights of its signal concepts) a question tells before the
 #: nearest gesture outranks what its words mean: "touch" alone is no gesture.
@@ -256,7 +256,7 @@ class Searcher:
         bare = bare_topic(rest)
         if bare:
             reranked = self.named_topic_first(reranked, rest)
-        if intent.penalty and not intent.signal:  # the call asked, not how it is shown
+        if intent.penalty and (not intent.signal or CALL_ASKED.search(query)):  # the call asked, not how it is shown
             reranked = penalty_stated_first(self.prefer_basic_case(self.rules_of_rows(reranked, query), query),
                                             self.index, rest)
         elif _ASKS_ALLOWED.match(query):
@@ -722,7 +722,8 @@ class Searcher:
         injury, an attempt, or the harsher penalty, the first penalty-stating sub-clause of a rule is
         weighed up and the aggravated ones down."""
         q = query.lower()
-        asks_aggravated = bool(_AGGRAVATED.search(q) or _ASKS_MAJOR.search(q))
+        asks_major = bool(_ASKS_MAJOR.search(q))
+        told = _aggravations(q)  # "on a breakaway" tells a chance to score, no injury
         read: list[list[frozenset[str]]] = []  # the question's concepts, read once and only when needed
 
         def own_concepts() -> list[frozenset[str]]:
@@ -741,10 +742,13 @@ class Searcher:
                 # told weighs up too, if less than the rule's basic case (RHA 621 (a) NOTE 2, a stick caught
                 # in a sweater)
                 w *= NOTE_OF_THE_CASE_WEIGHT if self._note_of_the_case(c, own_concepts()) else 0.85
-            if c.kind in ("paragraph", "item") and c.parent and not asks_aggravated:
-                if _aggravated(c.text):
-                    w *= 1.0 if own_case(c) else 0.8  # unless it is the case told
-                elif self._first_penalty_child(c):
+            kinds = _aggravations(c.text) if c.kind in ("paragraph", "item") and c.parent and not asks_major else None
+            if kinds:
+                # an aggravated form the question does not tell ("injures an opponent by hooking", RHA 622
+                # (b), for a hook on a breakaway), unless it is the case told
+                w *= 1.0 if kinds & told or own_case(c) else 0.8
+            elif kinds is not None and not told:
+                if self._first_penalty_child(c):
                     w *= BASIC_CASE_WEIGHT  # the rule's first penalty is its basic case, a match penalty too (6.4.28 A)
                 elif _MATCH.search(c.text) and not own_case(c):
                     w *= 0.8  # "... may be assessed a match penalty" after the basic case
@@ -801,8 +805,10 @@ class Searcher:
                     pass  # "how long can he keep it in his glove": the glove's centimetres are no time
                 elif any(abs(at[i] - at[j]) <= 3 for i in nums for j in near):
                     w = NUMBERED_SUBJECT_WEIGHT
-                elif not nums:
-                    w = NO_NUMBER_WEIGHT  # "how long is overtime": a clause with no number cannot say
+                elif not nums and not _says_none(h.clause.text, asked):
+                    # "how long is overtime": a clause with no number cannot say; one that says there is
+                    # none can ("There are no time-outs in the Tournament", U9 4)
+                    w = NO_NUMBER_WEIGHT
                 if nums and units and not _has_unit(h.clause.text, units):
                     w *= UNIT_MISS_WEIGHT
             out.append(Hit(h.clause, h.score * w))
@@ -1229,12 +1235,13 @@ class Searcher:
                  if sig.ruleset in scope]
         if not found or found[0][1] < SIGNAL_MIN_SCORE:
             return hits
-        if (found[0][1] < NAMED_SIGNAL_SCORE and not found[0][0].official
+        if (found[0][1] < NAMED_SIGNAL_SCORE and not found[0][0].official and hits and self._meaning_found(hits[0], question)
                 and sum(signal_concepts(told).values()) < GESTURE_TOLD_WEIGHT):
             # "how does the referee indicate a delayed penalty?": no gesture told (one word like
-            # "indicate" or "touch" is no gesture), so the signal asked is the one the words mean,
-            # as the search ranks it, not the nearest gesture; a goal judge's signals are few and
-            # asked by what they mean ("how does he show me the puck went in?")
+            # "indicate" or "touch" is no gesture), and the search found the signal by what it means,
+            # so that one, not the nearest gesture; a goal judge's signals are few and asked by what
+            # they mean ("how does he show me the puck went in?"); "the ref makes a pulling motion"
+            # names no meaning: the gesture decides
             return hits
         top = max(h.score for h in hits) if hits else 1.0
         out: list[Hit] = []
@@ -1262,6 +1269,14 @@ class Searcher:
         seen = {h.clause.id for h in out}
         out += [h for h in hits if h.clause.id not in seen]
         return out[:limit]
+
+    @staticmethod
+    def _meaning_found(hit: Hit, question: str) -> bool:
+        """Whether ``hit`` is a signal the question names a word of ("delayed penalty": Delay Penalty) or a
+        rule that tells a signal ("shall signify the calling of a delayed penalty", FIRS 6.3 B)."""
+        if hit.clause.kind == "signal":
+            return bool(set(terms(hit.clause.title)) & set(terms(question)))
+        return bool(_SIGNALS_TOLD.search(hit.clause.text))
 
     def gesture_item_matched(self, hits: list[Hit], question: str, depth: int = 3) -> list[Hit]:
         """For a gesture asked about that a list of an official's duties tells, not the signal list (FIRS
@@ -1528,7 +1543,7 @@ class Searcher:
         for topic in syn.topics if topics is None else topics:
             tw = words(topic)
             if len(tw) == 1 and tw[0] not in qwords and _said_as_verb(
-                    qwords, {sp for sp in _topic_spellings(topic) if " " not in sp}):
+                    qwords, {sp for sp in _topic_spellings(topic) if sp + "s" == tw[0]}):
                 continue  # "skate backwards", "skate with it": skating, not the skates
             # the topic, another spelling of it, or that spelling's plural ("slap shots" for "slapshot")
             if not tw or ((f" {' '.join(tw)} " not in qtext or not said_alone(tw))
@@ -1792,18 +1807,42 @@ def _aggravated(text: str) -> bool:
     return bool(_AGGRAVATED.search(text.lower()))
 
 
+def _says_none(text: str, asked: set[str]) -> bool:
+    """Whether ``text`` says there is none of a thing asked about ("There are no time-outs in the
+    Tournament": {"timeout"})."""
+    return any(set(terms(m.group(1))) & asked for m in _NONE_OF.finditer(text.lower()))
+
+
+#: "There are no time-outs in ...", "No time-outs shall be ...": the thing a sentence says there is none of,
+#: the last word before what is said of it (not "no roster substitutions", where "roster" only tells which;
+#: not "... but no assist shall be awarded", none in one case).
+_NONE_OF = re.compile(r"(?:^|[.;:]\s+|\bthere (?:are|is|will be|shall be)\s+)no\s+(?:[a-z][\w-]*\s+)?([a-z][\w-]*)"
+                      r"(?=\s+(?:in|during|at|for|are|is|shall|will|may|can)\b|\s*[.,;]|$)")
+
+
+@lru_cache(maxsize=8192)
+def _aggravations(text: str) -> frozenset[str]:
+    """The kinds of aggravated form a text tells: "injury", "harsher" (a further or subsequent penalty,
+    an altercation) and "chance" (a penalty shot, a breakaway, a foul from behind)."""
+    return frozenset(m.lastgroup for m in _AGGRAVATED.finditer(text.lower()))
+
+
 #: Words after a verb of moving that make the word before it that verb ("skate backwards", "skate with it"),
 #: not a thing of the same name.
-_MOTION_AFTER = frozenset("""backwards backward forward forwards away around toward towards with back after
+_MOTION_AFTER = frozenset("""backwards backward forward forwards away around toward towards with back
 past""".split())
+#: Words before a noun ("a skate with a loose blade"), never before the verb.
+_BEFORE_NOUN = frozenset("a an the my his her their our your this that each every one".split())
 
 
 def _said_as_verb(qwords: list[str], forms: set[str]) -> bool:
-    """True when every time one of ``forms`` (another spelling of a rule topic, "skate" for "skates") is
-    said in ``qwords`` a word of moving follows it (:data:`_MOTION_AFTER`): the verb, not the thing ("make
-    our kids skate backwards")."""
+    """True when every time one of ``forms`` (the bare singular of a rule topic named in the plural, "skate"
+    for "skates") is said in ``qwords`` a word of moving follows it (:data:`_MOTION_AFTER`) and no article
+    or possessive comes before it: the verb, not the thing ("make our kids skate backwards"; not "a skate
+    with a loose blade")."""
     at = [i for i, w in enumerate(qwords) if w in forms]
-    return bool(at) and all(i + 1 < len(qwords) and qwords[i + 1] in _MOTION_AFTER for i in at)
+    return bool(at) and all(i + 1 < len(qwords) and qwords[i + 1] in _MOTION_AFTER
+                            and not (i and qwords[i - 1] in _BEFORE_NOUN) for i in at)
 
 
 @lru_cache(maxsize=None)
@@ -1833,14 +1872,16 @@ def _first_asked(question: str) -> str:
             return head.rstrip("?").strip()
     # ... or after a comma ("how long is a minor, running a combined event and the clocks dont match")
     m = re.match(r"([^,?]+),\s+(.+)$", question.strip())
-    if m and len(words(m.group(1))) >= 4 and not _ASKS_ON.match(m.group(2)) and classify(m.group(1)).number:
+    if (m and len(words(m.group(1))) >= 4 and not ASKS_ON.match(m.group(2)) and not _CONDITION_ON.match(m.group(2))
+            and classify(m.group(1)).number):
         return m.group(1).strip()
     return question
 
 
-#: What goes on asking after a comma ("how long is a minor, and can the team replace him?").
-_ASKS_ON = re.compile(r"(?:and|or|but|then|what|when|where|who|which|how|why|do|does|did|is|are|can|could|should|"
-                      r"will|would|must)\b", re.I)
+#: What narrows the question after a comma ("how long is a major, for a goalie who leaves his crease to
+#: fight?", "..., if they score on the power play"): part of what is asked.
+_CONDITION_ON = re.compile(r"(?:if|for|when|whenever|unless|during|with|without|while|in case|after|before|once"
+                           r"|where|since|because)\b", re.I)
 #: A term the question puts in quotes ("what does 'control' of the puck mean"): up to 5 words.
 _QUOTED = re.compile(r"(?<![\w])['\"‘“]([A-Za-z][\w -]{1,40}?)['\"’”](?![\w])")
 _LEADING_SMALL = re.compile(r"^(?:(?:in|the|a|an|to|be|being|on|of)\s+)+")
@@ -1852,7 +1893,7 @@ QUOTED_TERM_WEIGHT = 3.0
 _STATE_STEMS = {"strength": frozenset({"penal", "power", "powerplay", "short_hand", "kill", "advantag", "pp", "pk"}),
                 "late": frozenset({"last", "final", "end", "remain", "left"}),
                 "empty": frozenset({"remov", "pull", "empti"}),
-                "keeper": frozenset({"goali", "goalkeep", "goaltend", "keeper", "netmind", "tender", "goalie"})}
+                "keeper": frozenset({"goali", "goalkeep", "goaltend", "keeper", "netmind", "tender"})}
 #: A clause that opens on the goalkeeper's case: "If a goalkeeper's helmet comes off", "When the goaltender
 #: ..." (not "When the goalkeeper has been removed", an empty net).
 _GOALIE_OPENING = re.compile(r"^\W*(?:if|when|whenever|should)\s+(?:an?|the|any)\s+goal\s*(?:keeper|ie|tender)s?(?:'s|’s)?\b"

@@ -556,7 +556,7 @@ TELLS_SIGNAL = re.compile(r"(?<!\bnot )\b(?:signify|signifies|signall?(?:s|ed|in
 #: ... and, for a question about a signal not given ("the ref did NOT put his arm up"), the sentence that
 #: tells when it is not ("the Referee shall not raise his/her arm", RHA 409 (b)).
 TOLD_NOT_SIGNALLED = re.compile(r"\b(?:not|never)\s+(?:signify|signal|raise)\b", re.I)
-_NOT_SIGNALLED = re.compile(r"\b(?:not|n't|never|no)\b[^.?!]{0,25}\b(?:arm|signal)", re.I)
+_NOT_SIGNALLED = re.compile(r"(?:\bnot\b|n't\b|\bnever\b)[^.?!]{0,25}\b(?:arm|signal)|\bno\s+(?:arm|signal)", re.I)
 #: An official's signal as a rule tells it in words ("the Referee shall signify the calling of a delayed
 #: penalty by using a raised right arm straight above the head", FIRS 6.3 B).
 _RULE_TELLS_SIGNAL = re.compile(r"\b(?:the\s+)?(?:referee|official)s?\s+(?:shall|will|must)\s+(?:signify|signal)\b"
@@ -565,9 +565,10 @@ _RULE_TELLS_SIGNAL = re.compile(r"\b(?:the\s+)?(?:referee|official)s?\s+(?:shall
 
 def signal_answer(index: ClauseIndex, clause: Clause) -> str:
     """"Boarding — signal: Strike the clenched fist ...; means: minor (2') or major + game misconduct";
-    when the signal's own rule also tells the gesture in words, that too ("Delay Penalty — signal: The
-    extension of the action arm ... In the rule: the Referee shall signify ... by using a raised right
-    arm straight above the head [FIRS 6.3 B]")."""
+    when the signal belongs to one rule and that rule also tells the gesture in words
+    (:data:`_RULE_TELLS_SIGNAL`, up to the next comma), that too ("Delay Penalty — signal: The extension of
+    the action arm ... In the rule: The Referee shall signify ... by using a raised right arm straight
+    above the head [FIRS 6.3 B]")."""
     meaning = told = ""
     from rulebot.signals import load_signals
 
@@ -681,6 +682,8 @@ _CLAUSE_END = re.compile(r"(?<=[.?!])\s+|\?")
 _ASKS = (r"what|when|where|who|whom|which|how|why|do|does|did|is|are|was|can|could|should|must|will|"
          r"would|may|has|have")
 # ... not a statement going on ("kept skating with the puck and did not get off")
+#: What goes on asking after a comma or "and" ("how long is a minor, and can the team replace him?").
+ASKS_ON = re.compile(rf"(?:and|or|but|then|{_ASKS})\b", re.I)
 _AND_ASKS = re.compile(rf",?\s+\b(?:and|or|but|then)\s+(?=(?:{_ASKS})\b(?!\s+not\b))", re.I)
 _STARTS_ASKING = re.compile(rf"^\s*(?:(?:{_ASKS})\b|anything\b)", re.I)
 
@@ -1079,7 +1082,7 @@ SHORT_ITEMS_CHARS = 240
 
 #: Words that place a step in time and pick none ("still tied after overtime" is why there is a shoot-out,
 #: not FIRS 1.3 E •4's "still tied after three shots").
-_WHEN_WORDS = frozenset({"after", "befor", "before", "dure", "during", "until", "while", "when", "then", "onc"})
+_WHEN_WORDS = frozenset(terms("after before during until while once since"))
 
 
 #: The longest text of a clause over steps that is read as the procedure's name when it announces nothing.

@@ -84,9 +84,9 @@ _ASKS_SIGNAL = re.compile(
     r"|\bhow " + _SHOWER + r"\s+(?:shows?|indicates?|signif(?:y|ies))\b(?!\s+(?:up|proof)\b)"
     r"|\b" + _SHOWER + r"\s+(?:\w+\s+){0,2}?(?:show|shows|indicate|indicates)\b[^.?!]{0,40}\bwith (?:the|his|her|my|their"
     r"|both|one|an?) (?:arms?|hands?|fists?)\b"
-    # "how do I let everyone know it's coming?"
+    # "how do I let everyone know it's coming?", "... that I'm calling a penalty?" (a call, not the time left)
     r"|\bhow (?:do|does|should|would|can|to|is|am) " + _SHOWER + r"\s+(?:supposed to\s+)?let (?:everyone|everybody|the "
-    r"benches|both benches|both teams|people|the players) know\b",
+    r"benches|both benches|both teams|people|the players) know\b(?=[^.?!]{0,30}\b(?:coming|call|calling|penalty|foul)\b)",
     re.I)
 
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
@@ -112,7 +112,8 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|what makes (?:a|an|the|it|him|her|someone|something)|who(?:'?s| is) ['\"‘“]"
                          r"|^\W*[\w' -]{2,40} meaning(?! to\b))\b"
                          r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
-_PENALTY = re.compile(
+#: A question that asks for the call outright ("what's the penalty for ...", "what do I give him").
+CALL_ASKED = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:(?:penalty|penalties)(?! (?:box|bench|timekeeper|time keeper|shot|kill))"
     r"|call|code|punishment|sanction)"
     r"|penalty (?:for|is(?! (?:called|assessed|given|served|signall?ed|imposed|over|up|done|expired|coming)\b)|code)"
@@ -393,7 +394,7 @@ def classify(question: str) -> Intent:
     return Intent(
         signal=signal,
         definition=definition,
-        penalty=((bool(_PENALTY.search(question)) and not _VALIDITY.search(question)) or foul or least
+        penalty=((bool(CALL_ASKED.search(question)) and not _VALIDITY.search(question)) or foul or least
                  or costs_him) and not restart,
         number=number,
         compare=bool(_COMPARE.search(question)),

@@ -344,7 +344,9 @@ class Synonyms:
     rule topics, and one-way "broader" words ("hooked" also searches "fouled").
 
     Built from the YAML file's ``groups``, ``rewrites``, ``asks``, ``topics``, ``around``, ``broader``
-    ``spellings`` and ``abbreviations``."""
+    ``spellings``, ``abbreviations`` and ``together`` (two kinds of words said anywhere in one question that
+    mean a phrase of a group).  Raises ValueError for a ``together`` entry without ``when`` and ``means``
+    or whose ``means`` is no phrase of a group."""
 
     def __init__(self, groups: list[list[str]], rewrites: dict[str, list[str]] | None = None,
                  topics: list[str] | None = None, broader: dict[str, list[str]] | None = None,
@@ -385,9 +387,12 @@ class Synonyms:
         # two kinds of words said anywhere in one question that mean a phrase of the list ("after someone
         # scores in the gym league how do we restart": "restart after a goal"): each kind's words and
         # phrases by their stems, and the groups of the phrase meant
+        # ... by the words as written, not their stems ("the score is tied" is no goal scored)
         self.together: list[tuple[tuple[tuple[tuple[str, ...], ...], ...], tuple[int, ...]]] = []
         for entry in together or []:
-            kinds = tuple(tuple(tuple(stem(w) for w in words(fold(str(x)))) for x in kind) for kind in entry["when"])
+            if not isinstance(entry, dict) or not entry.get("when") or not entry.get("means"):
+                raise ValueError(f"together: each entry needs 'when' (lists of words) and 'means', not {entry!r}")
+            kinds = tuple(tuple(tuple(words(fold(str(x)))) for x in kind) for kind in entry["when"])
             meant = tuple(self.by_phrase.get(tuple(words(fold(str(entry["means"])))), ()))
             if not meant:
                 raise ValueError(f"together: {entry['means']!r} is no phrase of the list")
@@ -521,7 +526,7 @@ class Synonyms:
                         matches.append((i, tuple(query_words[i:at + 1]), [gi]))
         had = {gi for _, _, gs in matches for gi in gs}
         for kinds, meant in self.together:
-            if not set(meant) <= had and all(any(_said_at(stems, x) for x in kind) for kind in kinds):
+            if not set(meant) <= had and all(any(_said_at(query_words, x) for x in kind) for kind in kinds):
                 matches.append((0, (), [gi for gi in meant if gi not in had]))
         out: list[tuple[str, bool]] = []
         for i, key, groups in matches:
@@ -553,10 +558,10 @@ def kept(owner: object, store: str, key, make, limit: int):
     return memo[key]
 
 
-def _said_at(stems: list[str], phrase: tuple[str, ...]) -> bool:
-    """Whether the stems of ``phrase`` come one after the other in ``stems``."""
+def _said_at(said: list[str], phrase: tuple[str, ...]) -> bool:
+    """Whether the words of ``phrase`` come one after the other in ``said``."""
     n = len(phrase)
-    return any(tuple(stems[i:i + n]) == phrase for i in range(len(stems) - n + 1)) if n else False
+    return any(tuple(said[i:i + n]) == phrase for i in range(len(said) - n + 1)) if n else False
 
 
 def _alike(a: str, b: str) -> bool:
