@@ -200,3 +200,17 @@ def test_a_ranker_read_from_the_cache_never_replaces_the_synonym_list():
     stale.synonyms = Synonyms([["old", "stale"]])
     pickle.loads(pickle.dumps(stale))
     assert load_synonyms().groups == _read_synonyms().groups
+
+
+def test_a_ranker_cached_by_other_code_is_rebuilt_not_used():
+    # a cache written before an upgrade holds a ranker built by the old code; a Searcher over that index
+    # (the app's, the benchmarks') builds its own rather than rank with it
+    index = load_index(use_cache=False)
+    stale = ClauseRanker(index)
+    stale.built_by = "older code"
+    index.derived["ranker"] = stale
+    assert Searcher(index).ranker is not stale
+    fresh = ClauseRanker(index)
+    assert fresh.built_by == ranker_version()
+    index.derived["ranker"] = fresh
+    assert Searcher(index).ranker is fresh

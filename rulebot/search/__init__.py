@@ -192,9 +192,12 @@ class Searcher:
 
     def __init__(self, index: ClauseIndex) -> None:
         self.index = index
-        # the ranker cached with the index (see get_searcher) when it was built over this very index
+        # the ranker cached with the index (see get_searcher) when it was built over this very index by
+        # this very code (a cache written before an upgrade holds an older one)
         cached = getattr(index, "derived", {}).get("ranker")
-        self.ranker = cached if isinstance(cached, ClauseRanker) and cached.index is index else ClauseRanker(index)
+        usable = (isinstance(cached, ClauseRanker) and cached.index is index
+                  and getattr(cached, "built_by", None) == ranker_version())
+        self.ranker = cached if usable else ClauseRanker(index)
         from rulebot.search import answer as _answer
 
         _answer.TERM_WEIGHTS = self.ranker.idf
@@ -2280,10 +2283,8 @@ def get_searcher() -> Searcher:
 
 
 def ranker_version() -> str:
-    """A digest of the code a :class:`ClauseRanker` is built by (a change rebuilds the cached one)."""
-    from pathlib import Path
+    """A digest of the code a :class:`ClauseRanker` is built by (a change rebuilds the cached one;
+    :func:`rulebot.search.ranker.code_version`)."""
+    from rulebot.search.ranker import code_version
 
-    from rulebot.derived import files_digest
-
-    here = Path(__file__).parent
-    return files_digest(here / "ranker.py", here / "text.py", here.parent / "data" / "synonyms.yaml")
+    return code_version()

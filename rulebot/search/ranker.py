@@ -68,6 +68,18 @@ GOALKEEPER_MATCH = 1.1
 _RARE_ROLES = frozenset({"spectator"})
 
 
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """A digest of the code and data a :class:`ClauseRanker` is built by (this module, ``text.py`` and the
+    synonym list): a cached ranker of another digest is rebuilt, not used."""
+    from pathlib import Path
+
+    from rulebot.derived import files_digest
+
+    here = Path(__file__).parent
+    return files_digest(here / "ranker.py", here / "text.py", here.parent / "data" / "synonyms.yaml")
+
+
 def roles(text: str) -> frozenset[str]:
     """The :data:`ROLES` a text names ("Player grabs my arm" -> {"skater"})."""
     ws = set(words(text))  # "skater's" is "skater"
@@ -233,6 +245,7 @@ class ClauseRanker:
 
     def __init__(self, index: ClauseIndex) -> None:
         self.index = index
+        self.built_by = code_version()  # a ranker cached by other code is not used (Searcher)
         self.docs: list[Clause] = []
         self.ruleset_of: list[str] = []
         postings: dict[str, dict[int, float]] = defaultdict(dict)

@@ -203,8 +203,11 @@ class Library:
         with self._lock:
             if self._index is None:
                 from rulebot.corpus import load_index
+                from rulebot.search import ranker_version
+                from rulebot.search.ranker import ClauseRanker
 
-                self._index = load_index()
+                # with the ranker, cached as the CLI's is (rulebot.search.get_searcher)
+                self._index = load_index(derived={"ranker": (ranker_version(), ClauseRanker)})
             return self._index
 
     @property
