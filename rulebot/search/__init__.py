@@ -44,7 +44,8 @@ finals pool playoff playoffs
 
 #: A question about the harsher penalty ("what about a major?", "a major for hooking?").
 _ASKS_MAJOR = re.compile(r"\bmajor\b(?! league)")
-_AGGRAVATED = re.compile(r"(?P<injury>injur|\bhurt\b|blood|bleed|can'?t get up|(?:didn'?t|doesn'?t|not) get(?:ting)? up|"
+_AGGRAVATED = re.compile(r"(?P<injury>injur|\bhurt\b|blood|bleed|can'?t get up|"
+                         r"(?:didn'?t|doesn'?t|not) get(?:ting)? up|"
                          r"\bstay(?:s|ed)? down\b|carried off|stretcher|concuss|knocked (?:him )?out|severe|violent)|"
                          r"(?P<harsher>may also be treated|may (?:also )?include|"
                          r"third|subsequent|(?:during|course of) (?:an |any )?altercation)|"
@@ -68,7 +69,8 @@ _UNIT_STEMS = frozenset({"minut", "second", "hour", "metr", "meter", "feet", "fo
 #: The units a number measures in (not "time" nor "length", which are also what is measured).
 _MEASURES = (_UNIT_STEMS - {"long", "length", "durat", "time"}) | {"cm"}
 #: A measure as a rulebook writes it ("1 meter in front", "3 meters (10 feet)").
-_MEASURE = re.compile(r"\b\d+(?:\.\d+)?\)?\s*(?:meters?|metres?|feet|foot|inch(?:es)?|cm|minutes?|seconds?)\b[^.;,)]{0,20}")
+_MEASURE = re.compile(r"\b\d+(?:\.\d+)?\)?\s*(?:meters?|metres?|feet|foot|inch(?:es)?|cm|minutes?|seconds?)\b"
+                      r"[^.;,)]{0,20}")
 #: Two clauses that tell the same measure for the thing asked, the later within this share of the
 #: other's score: the first told goes first.
 SAME_FACT_SHARE = 0.9
@@ -1238,7 +1240,8 @@ class Searcher:
                  if sig.ruleset in scope]
         if not found or found[0][1] < SIGNAL_MIN_SCORE:
             return hits
-        if (found[0][1] < NAMED_SIGNAL_SCORE and not found[0][0].official and hits and self._meaning_found(hits[0], question)
+        if (found[0][1] < NAMED_SIGNAL_SCORE and not found[0][0].official and hits
+                and self._meaning_found(hits[0], question)
                 and sum(signal_concepts(told).values()) < GESTURE_TOLD_WEIGHT):
             # "how does the referee indicate a delayed penalty?": no gesture told (one word like
             # "indicate" or "touch" is no gesture), and the search found the signal by what it means,
@@ -1899,8 +1902,8 @@ _STATE_STEMS = {"strength": frozenset({"penal", "power", "powerplay", "short_han
                 "keeper": frozenset({"goali", "goalkeep", "goaltend", "keeper", "netmind", "tender"})}
 #: A clause that opens on the goalkeeper's case: "If a goalkeeper's helmet comes off", "When the goaltender
 #: ..." (not "When the goalkeeper has been removed", an empty net).
-_GOALIE_OPENING = re.compile(r"^\W*(?:if|when|whenever|should)\s+(?:an?|the|any)\s+goal\s*(?:keeper|ie|tender)s?(?:'s|’s)?\b"
-                             r"(?!\s+(?:has been |is |was )?removed)", re.I)
+_GOALIE_OPENING = re.compile(r"^\W*(?:if|when|whenever|should)\s+(?:an?|the|any)\s+"
+                             r"goal\s*(?:keeper|ie|tender)s?(?:'s|’s)?\b(?!\s+(?:has been |is |was )?removed)", re.I)
 UNMET_STATE_WEIGHT = 0.85
 
 
