@@ -1806,11 +1806,10 @@ def _has_unit(text: str, units: frozenset[str]) -> bool:
                for i, t in enumerate(toks))
 
 
-@lru_cache(maxsize=8192)
 def _aggravated(text: str) -> bool:
     """True for a clause text about an aggravated form (injury, "may also be treated as a match
     penalty", a penalty shot ...)."""
-    return bool(_AGGRAVATED.search(text.lower()))
+    return bool(_aggravations(text))
 
 
 def _says_none(text: str, asked: set[str]) -> bool:
@@ -2274,15 +2273,22 @@ def rerank(hits: list[Hit], intent: Intent, index: ClauseIndex | None = None) ->
 
 @lru_cache(maxsize=1)
 def get_searcher() -> Searcher:
-    """The process-wide searcher over :func:`rulebot.corpus.load_index`."""
-    from rulebot.corpus import load_index
+    """The process-wide searcher over :func:`ranked_index`."""
     from rulebot.search.text import adopt_synonyms
 
-    searcher = Searcher(load_index(derived={"ranker": (ranker_version(), ClauseRanker)}))
+    searcher = Searcher(ranked_index())
     # the ranker is at this code's version, so its synonym list is the packaged one: use it rather than
     # read and stem the file again (not on unpickling: a stale cached ranker is rebuilt from the file)
     adopt_synonyms(searcher.ranker.synonyms)
     return searcher
+
+
+def ranked_index():
+    """:func:`rulebot.corpus.load_index` with its ranker, cached in the same file at this code's version
+    (the CLI's searcher and the app's index)."""
+    from rulebot.corpus import load_index
+
+    return load_index(derived={"ranker": (ranker_version(), ClauseRanker)})
 
 
 def ranker_version() -> str:

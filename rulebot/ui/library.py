@@ -202,12 +202,9 @@ class Library:
         """The clause index (loaded on first use; a cached pickle, so fast)."""
         with self._lock:
             if self._index is None:
-                from rulebot.corpus import load_index
-                from rulebot.search import ranker_version
-                from rulebot.search.ranker import ClauseRanker
+                from rulebot.search import ranked_index
 
-                # with the ranker, cached as the CLI's is (rulebot.search.get_searcher)
-                self._index = load_index(derived={"ranker": (ranker_version(), ClauseRanker)})
+                self._index = ranked_index()  # with its ranker, cached as the CLI's is
             return self._index
 
     @property
