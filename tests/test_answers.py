@@ -2972,3 +2972,95 @@ def test_a_rule_that_there_is_none_answers_how_long_and_how_many():
         assert answer.citations[0].rule == "4" and "no time-outs" in answer.answer, q
     from rulebot.search import _says_none
     assert not _says_none("Once the Championship has begun, no roster substitutions may be made.", {"roster"})
+
+
+def test_a_call_shown_before_it_is_made_is_the_delayed_penalty():
+    s = get_searcher()
+    # RHA has no signal list: the rule that tells the gesture ("shall signify the calling of a delayed
+    # penalty by raising his/her arm", 409 (b)), not one that mentions a signal (409 (c) NOTE 2) nor
+    # "Shows disrespect to an Official by means of language or gestures" (601 (d) 6)
+    for q in ("Team without the puck hooks somebody and I want to let the play run. How do I show everyone that "
+              "a call is coming?",
+              "When a penalty is coming in an RHA game but the ref lets play carry on, what does he do so the crowd "
+              "knows?", "how does the ref show a penalty is coming",
+              "what does the referee do to show that a call is coming while play goes on?"):
+        a = s.ask(q, "rha")
+        assert a.citations[0].rule == "409 (b)" and "raising his/her arm" in a.answer, q
+    # FIRS: the signal found by its meaning, and the rule it quotes cited with it
+    a = s.ask("I see a foul by the team that doesn't have the puck, so I'm letting play go on until they touch it. "
+              "How do I show everybody I've got something coming?", "firs-2017")
+    assert [c.rule for c in a.citations[:2]] == ["Annex B Delay Penalty", "6.3 B"] and "raised right arm" in a.answer
+
+
+def test_a_signal_asked_in_other_words_is_a_signal_question():
+    for q in ("What arm animation should my referee play when he awards a penalty shot?",
+              "How does a FIRS referee show everyone in the building that he's awarding a penalty shot?",
+              "What motion does a FIRS ref make to call slashing?",
+              "When the team without the puck commits a minor, what visual cue does my ref give?"):
+        assert classify(q).signal, q
+    assert first_rule("What motion does a FIRS ref make to call slashing?", "firs-2017") == "Annex B Slashing"
+    assert first_rule("What arm animation should my referee play when he awards a penalty shot?",
+                      "firs-2017") == "Annex B Penalty Shot"
+
+
+def test_me_is_no_official_when_the_asker_plays():
+    from rulebot.search.query import official_words
+
+    assert official_words("Their guy trips me in my crease while they don't have the puck.") == ""
+    assert official_words("a player shoves me after the whistle") == "abuse of officials"
+
+
+def test_a_number_asked_of_every_rulebook_leads_with_the_one_that_matches_best():
+    # no rulebook chosen: each one's line, the one whose clauses the search ranks first leading
+    a = get_searcher().ask("Our semi-final is tied when time runs out, so we go to the winning-shot contest. How "
+                           "many shooters do I face and which team goes first?")
+    assert a.kind == "comparison"
+    found = [h.clause.ruleset for h in get_searcher().search(a.question, None, 20)]
+    assert a.citations[0].ruleset == found[0]
+
+
+def test_league_gms_are_people_not_game_misconducts():
+    from rulebot.search.text import respell
+
+    assert "game misconduct" not in respell("One of the league GMs told me players can be penalized for diving.")
+    assert "game misconduct" in respell("he got two GMs in one game")
+
+
+def test_does_it_stand_asks_what_follows_from_the_case():
+    # FIRS 6.1.8 A •9's last sentence: "If the goalkeeper leaves the goal crease prior to the player touching the
+    # puck at centre and the player does not score on the penalty shot, the player will re-take the penalty shot."
+    a = get_searcher().ask("Penalty shot: the goalie comes out of his crease before the shooter touches the puck at "
+                           "centre, and the shooter misses. Does the miss stand?", "firs-2017")
+    assert a.citations[0].rule == "6.1.8 A •9" and "re-take" in a.answer
+
+
+def test_a_goalkeeper_legally_substituted_is_a_pulled_goalie():
+    # FIRS 6.4.18 B: "If the goalkeeper has been legally substituted the Penalty Shot shall not be taken but the
+    # non-offending team shall be awarded a goal"
+    assert first_rule("Team pulled their goalie. A defender (not a goalie) then drops onto the puck inside his own "
+                      "crease. What's the call?", "firs-2017") == "6.4.18 B"
+
+
+def test_water_on_the_floor_is_an_unsafe_playing_area():
+    assert first_rule("Water from a leaky roof is pooling near one blue line and players keep slipping. What can "
+                      "the referees do about it?", "rha") == "640 (d)"
+
+
+def test_the_world_championship_is_the_firs_rulebook():
+    assert get_searcher().parsed("im 13, can i play for the junior inline worlds team").rulesets == ("firs-2017",)
+
+
+def test_how_long_is_x_measures_x_not_the_minutes_told_around_it():
+    # ball hockey 23 "Penalties are 1 minute long", not 6's "2 periods of 16 minutes run time" for a story
+    # about "running two-minute penalties"
+    assert first_rule("The ref in the other gym is running two-minute penalties in ball hockey. How long should "
+                      "a penalty be?", "ball-hockey") == "23"
+
+
+def test_n_on_n_counts_players_a_side():
+    from rulebot.search import _numbered_stems
+
+    stems, nums = _numbered_stems("Teams will commence the overtime period by playing three-on-three (excluding the "
+                                  "goaltender).")
+    at = stems.index("player")
+    assert at - 1 in nums and at + 1 in nums

@@ -13,14 +13,15 @@ from itertools import accumulate
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
-from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS, STATES_DEFINITION,
-                                   announced_steps, ask_answers_in, best_sentences, citation, goal_ruling, label, named_below,
-                                   nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
+from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS,
+                                   RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences,
+                                   citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
                                    procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
                                    says_as_much, sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
-                                   TREATS_AS, Intent, classify, imposes_in_a_sentence, imposes_penalty)
+                                   TREATS_AS, Intent, classify, imposes_in_a_sentence, imposes_penalty,
+                                   signal_asked_as_word)
 from rulebot.search.query import RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_request
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, words
@@ -788,6 +789,11 @@ class Searcher:
                    for p in [tuple(t[1:].split())] if not set(p) & _UNIT_STEMS}
         if not asked:
             return hits
+        # "how long should a penalty be?" after "he's running two-minute penalties": the penalty's length,
+        # not the minutes of whatever else the question tells
+        subject = _LENGTH_OF.search(question or query)
+        if subject:
+            asked = set().union(*(g for _, g in self.ranker.concepts(subject.group(1)))) - _UNIT_STEMS or asked
         extra_asked = bool(_EXTRA_TIME.search(query) or _EXTRA_TIME.search(question))
         out = []
         for n, h in enumerate(hits):
@@ -923,7 +929,12 @@ class Searcher:
             # "how long are periods" with no rulebook selected or named: each rulebook's number, as for
             # "in each ruleset" (the best-matching one alone may be the U9 tournament's); one "not
             # covered" when none says ("how much does a referee get paid")
-            answer = self.compare(question, tuple(self.index.rulesets), intent, limit)
+            # the rulebook the question matches best first (the asker's, when the question names a thing
+            # only it has: "the winning goal contest", "two groups of five teams"), then the others in
+            # the order their clauses come in the search
+            found = [h.clause.ruleset for h in self.search(question, None, COMPARE_ORDER_DEPTH)]
+            order = tuple(sorted(self.index.rulesets, key=lambda r: found.index(r) if r in found else len(found)))
+            answer = self.compare(question, order, intent, limit)
             if answer.answered:
                 return answer
         scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
@@ -1278,10 +1289,12 @@ class Searcher:
 
     @staticmethod
     def _meaning_found(hit: Hit, question: str) -> bool:
-        """Whether ``hit`` is a signal the question names a word of ("delayed penalty": Delay Penalty) or a
-        rule that tells a signal ("shall signify the calling of a delayed penalty", FIRS 6.3 B)."""
+        """Whether ``hit`` is a signal the question names a word of, itself or by the synonym list ("delayed
+        penalty": Delay Penalty; "show everybody I've got something coming" means a delayed penalty), or
+        a rule that tells a signal ("shall signify the calling of a delayed penalty", FIRS 6.3 B)."""
         if hit.clause.kind == "signal":
-            return bool(set(terms(hit.clause.title)) & set(terms(question)))
+            said = set(terms(question)).union(*(terms(p) for p in load_synonyms().expansions(words(question))))
+            return bool(set(terms(hit.clause.title)) & said)
         return bool(_SIGNALS_TOLD.search(hit.clause.text))
 
     def gesture_item_matched(self, hits: list[Hit], question: str, depth: int = 3) -> list[Hit]:
@@ -1425,6 +1438,22 @@ class Searcher:
         best = max(said, key=lambda x: x[:2])
         return asked, (best[2] if best[0] else None)
 
+    def _rule_telling_signal(self, topic: str, scope: set[str]) -> Hit | None:
+        """Of the rules of ``scope`` that tell a gesture in words (:data:`RULE_TELLS_SIGNAL`: "shall signify
+        the calling of a delayed penalty by raising his/her arm", RHA 409 (b)), the one sharing most words
+        with ``topic`` or the synonym list's words for it ("a call is coming": a delayed penalty), at least
+        :data:`OWN_SIGNAL_SHARED` besides the words of any signal question ("minor" alone is no delayed
+        penalty); None when none does."""
+        said = set(terms(topic)).union(*(terms(p) for p in load_synonyms().expansions(words(topic)))) - _SIGNAL_WORDS
+        best = max(((len(said & set(terms(c.text))), c) for c in self._rules_telling_signals(frozenset(scope))),
+                   key=lambda x: x[0], default=(0, None))
+        return Hit(best[1], 1.0) if best[0] >= OWN_SIGNAL_SHARED else None
+
+    @lru_cache(maxsize=16)
+    def _rules_telling_signals(self, scope: frozenset[str]) -> tuple:
+        return tuple(c for rid in sorted(scope) for c in self.index.by_ruleset(rid)
+                     if c.text and RULE_TELLS_SIGNAL.search(c.text))
+
     def _has_signals(self, scope: set[str]) -> bool:
         return any(c.kind == "signal" for rid in scope for c in self.index.by_ruleset(rid))
 
@@ -1460,12 +1489,18 @@ class Searcher:
         where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
         names_body = bool(set(words(pq.text or question)) & BODY)  # a gesture told ("arms crossed")
         if not best or best[0][1] < SIGNAL_MIN_SCORE or not names_body:
-            told = sorted((h for rid in sorted(scope) for h in self.search(pq.text or question, rid,
-                                                                             max(limit, OWN_SIGNAL_DEPTH))),
+            # the words that ask for a signal ("how does the ref show ...") are no topic: the rule is
+            # searched for what is shown ("... that a penalty is coming")
+            topic = signal_asked_as_word(pq.text or question)
+            told = sorted((h for rid in sorted(scope) for h in self.search(topic, rid, max(limit, OWN_SIGNAL_DEPTH))),
                           key=lambda h: -h.score)
-            asked = set(terms(pq.text or question)) - _SIGNAL_WORDS
-            tells = next((h for h in told[:OWN_SIGNAL_DEPTH] if _SIGNALS_TOLD.search(h.clause.text)
-                          and len(asked & set(terms(h.clause.text))) >= OWN_SIGNAL_SHARED), None)
+            asked = set(terms(topic)) - _SIGNAL_WORDS
+            shared = [(h, len(asked & set(terms(h.clause.text)))) for h in told[:OWN_SIGNAL_DEPTH]
+                      if _SIGNALS_TOLD.search(h.clause.text)]
+            # one that tells the gesture ("shall signify ... by raising his/her arm", RHA 409 (b)) before
+            # one that only mentions a signal ("after the Referee has signaled a penalty", 409 (c) NOTE 2)
+            tells = (next((h for h, n in shared if n and RULE_TELLS_SIGNAL.search(h.clause.text)), None)
+                     or self._rule_telling_signal(topic, scope) or next((h for h, n in shared if n >= OWN_SIGNAL_SHARED), None))
             if tells is not None:
                 # no gesture told, or none a list's signal fits, and a rule that answers it says what the
                 # official signals (U9 16: "the official will signal the attacking players to back off
@@ -1693,6 +1728,9 @@ class Searcher:
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?(?P<x>[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
 #: A rule that says what an official signals ("the official will signal the attacking players ...").
 _SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|signify|signifies|to indicate)\b", re.I)
+#: How many hits of a search over all rulebooks order the rulebooks of an answer that gives each one's
+#: number (a number asked with no rulebook chosen).
+COMPARE_ORDER_DEPTH = 20
 #: How many of the asker's own rulebook's hits are read for a rule that tells a signal.
 OWN_SIGNAL_DEPTH = 8
 #: How deep in the hits a procedure looks for an item of the best rule that points to another rule.
@@ -1739,6 +1777,9 @@ def _without_words(text: str, phrases: list[str]) -> str:
 
 
 #: Extra time after a tie: its periods are no answer to how long the game's periods are.
+#: "how long is a minor", "how long should a penalty be", "how long do penalties last": what is measured.
+_LENGTH_OF = re.compile(r"\bhow long (?:is|are|should|do|does|will|would|must|can) (?:a |an |the |each |one |our |their )?"
+                        r"([a-z][\w-]+)(?= (?:be|last|run|go|take)\b|\s*[?.!,]|$)", re.I)
 _EXTRA_TIME = re.compile(r"\bover-?time\b|\bsudden death\b|\bshoot-?outs?\b|\bOT\b|\bextra (?:time|period)", re.I)
 
 #: Words before a "one" that counts ("minimum of one official", "only one time-out", "allowed one") and
@@ -1762,10 +1803,13 @@ def _numbered_stems(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     raw = [w for w, _ in us]
     counted = {i for i, x in enumerate(raw) if x == "one" and 0 < i and raw[i - 1] in _ONE_COUNTS
                and raw[i + 1:i + 2] and raw[i + 1] not in _ONE_NOT_COUNTED}
-    kept_at = [i for i, x in enumerate(raw) if x not in STOP_WORDS or i in counted]
+    # "three-on-three", "4-on-4": a count of players a side, the "on" standing for them
+    a_side = {i for i in range(1, len(raw) - 1) if raw[i] == "on" and all(
+        any(ch.isdigit() for ch in x) or x in NUMBER_WORDS for x in (raw[i - 1], raw[i + 1]))}
+    kept_at = [i for i, x in enumerate(raw) if x not in STOP_WORDS or i in counted or i in a_side]
     nums = tuple(n for n, i in enumerate(kept_at)
                  if any(ch.isdigit() for ch in raw[i]) or raw[i] in NUMBER_WORDS or i in counted)
-    return tuple(us[i][1] for i in kept_at), nums
+    return tuple("player" if i in a_side else us[i][1] for i in kept_at), nums
 
 
 def _unsaid_sentences(piece: str, text: str) -> str:

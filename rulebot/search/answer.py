@@ -79,7 +79,10 @@ _OFFICIAL_ACTS = re.compile(r"\b(?:the )?(?:referee|referees|official|officials)
 ACTION_BONUS = 3.0
 #: "What should have happened?", "what happens now?", "do we redo it?": what follows from the case told.
 _ASKS_OUTCOME = re.compile(r"\bwhat (?:should|would|will|does|do) (?:\w+ )?(?:have )?happen(?:ed|s)?\b|\bwhat happens\b"
-                           r"|\bwhat now\b|\b(?:redo|re-do|retake|re-take|replay|do over)\b", re.I)
+                           r"|\bwhat now\b|\b(?:redo|re-do|retake|re-take|replay|do over)\b"
+                           # "does the miss stand?", "does my save count?"
+                           r"|\b(?:does|do|did|would|will) (?:it|that|this|(?:the|my|his|her|their|our) \w+) (?:still )?"
+                           r"(?:stand|count)\b", re.I)
 #: A sentence that states what follows from a case: "If the goalkeeper leaves the goal crease prior to ...,
 #: the player will re-take the penalty shot."
 _STATES_OUTCOME = re.compile(r"^(?:if|when|should|in the event)\b[^.]{10,}?,\s+[^.]*\b(?:shall|will)\b", re.I)
@@ -559,16 +562,16 @@ TOLD_NOT_SIGNALLED = re.compile(r"\b(?:not|never)\s+(?:signify|signal|raise)\b",
 _NOT_SIGNALLED = re.compile(r"(?:\bnot\b|n't\b|\bnever\b)[^.?!]{0,25}\b(?:arm|signal)|\bno\s+(?:arm|signal)", re.I)
 #: An official's signal as a rule tells it in words ("the Referee shall signify the calling of a delayed
 #: penalty by using a raised right arm straight above the head", FIRS 6.3 B).
-_RULE_TELLS_SIGNAL = re.compile(r"\b(?:the\s+)?(?:referee|official)s?\s+(?:shall|will|must)\s+(?:signify|signal)\b"
+RULE_TELLS_SIGNAL = re.compile(r"\b(?:the\s+)?(?:referee|official)s?\s+(?:shall|will|must)\s+(?:signify|signal)\b"
                                 r"[^,;.]*?\bby\b[^,;.]*", re.I)
 
 
-def signal_answer(index: ClauseIndex, clause: Clause) -> str:
+def signal_answer(index: ClauseIndex, clause: Clause, quoted: list[Clause] | None = None) -> str:
     """"Boarding — signal: Strike the clenched fist ...; means: minor (2') or major + game misconduct";
     when the signal belongs to one rule and that rule also tells the gesture in words
-    (:data:`_RULE_TELLS_SIGNAL`, up to the next comma), that too ("Delay Penalty — signal: The extension of
+    (:data:`RULE_TELLS_SIGNAL`, up to the next comma), that too ("Delay Penalty — signal: The extension of
     the action arm ... In the rule: The Referee shall signify ... by using a raised right arm straight
-    above the head [FIRS 6.3 B]")."""
+    above the head [FIRS 6.3 B]"), and the rule is appended to ``quoted`` when given."""
     meaning = told = ""
     from rulebot.signals import load_signals
 
@@ -576,10 +579,12 @@ def signal_answer(index: ClauseIndex, clause: Clause) -> str:
         if sig.clause_id == clause.id:
             meaning = f"; means: {sig.meaning}" if sig.meaning else ""
             rule = index.lookup(sig.ruleset, sig.rules[0]) if len(sig.rules) == 1 else None
-            m = _RULE_TELLS_SIGNAL.search(rule.text) if rule is not None else None
+            m = RULE_TELLS_SIGNAL.search(rule.text) if rule is not None else None
             if m:
                 said = re.sub(r"\s+(?:and|or)$", "", m.group(0).strip())
                 told = f" In the rule: {said[0].upper()}{said[1:]} [{label(index, rule)}]"
+                if quoted is not None:
+                    quoted.append(rule)
             break
     return f"{clause.title} — signal: {clause.text.rstrip('.')}{meaning} [{label(index, clause)}]{told}"
 
@@ -594,7 +599,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         return ""
     top = hits[0].clause
     if top.kind == "signal":
-        return signal_answer(index, top)
+        return signal_answer(index, top, quoted)
     if top.kind == "table-row" or (intent is not None and intent.penalty):
         ans = penalty_answer(index, hits, query)
         if ans:

@@ -55,8 +55,8 @@ _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means
                             r"|\bwhat (?:has|have|did) (?:he|she|they|you|my partner) (?:got|get)\b", re.I)
 #: Who shows a call: the asker or an official ("how do I show ...", "how is that person supposed to show
 #: ...", "what does the referee do to show ..."), not a coach, a player or the score sheet.
-_SHOWER = (r"(?:i|you|we|he|she|they|(?:the |a |an |that |my |our )?(?:ref|refs|referee|referees|official|officials"
-           r"|linesman|linesmen|partner|goal judge|person|volunteer))")
+_SHOWER = (r"(?:i|you|we|he|she|they|(?:the |a |an |that |my |our )?(?:firs |rha |inline |roller |home |other )?"
+           r"(?:ref|refs|referee|referees|official|officials|linesman|linesmen|partner|goal judge|person|volunteer))")
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
 #: delayed minor and they score").
@@ -86,7 +86,15 @@ _ASKS_SIGNAL = re.compile(
     r"|both|one|an?) (?:arms?|hands?|fists?)\b"
     # "how do I let everyone know it's coming?", "... that I'm calling a penalty?" (a call, not the time left)
     r"|\bhow (?:do|does|should|would|can|to|is|am) " + _SHOWER + r"\s+(?:supposed to\s+)?let (?:everyone|everybody|the "
-    r"benches|both benches|both teams|people|the players) know\b(?=[^.?!]{0,30}\b(?:coming|call|calling|penalty|foul)\b)",
+    r"benches|both benches|both teams|people|the players) know\b(?=[^.?!]{0,30}\b(?:coming|call|calling|penalty|foul)\b)"
+    # "what does he do so the crowd knows?"
+    r"|\b(?:do|does|doing)\b[^.?!]{0,20}\bso (?:that )?(?:the crowd|everyone|everybody|people|the fans|the benches"
+    r"|the players|the table|the bench) (?:knows?|can see|sees?)\b"
+    # "what arm animation should my referee play", "what visual cue does my ref give", "what motion does a
+    # ref make to call slashing", "the exact arm pose for ..."
+    r"|\bwhat (?:\w+ )?(?:visual cue|cue|motion|gesture|movement|animation|arm pose|arm position)s?\b[^.?!]{0,30}"
+    r"\b(?:ref|refs|referee|referees|official|officials|linesman|make|makes|give|gives|play|show|shows)\b"
+    r"|\b(?:arm|hand) (?:animation|pose|position|motion|movement)s? for\b",
     re.I)
 
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
@@ -313,6 +321,13 @@ def _gesture_first(question: str) -> bool:
 #: "Hand out" as giving ("what penalty do I hand out", "handed down a major"), not someone's hand.
 _HAND_AS_GIVE = re.compile(r"\b(?:to|i|we|you|he|she|they|ref|refs|referee|referees|did|do|does|will|would|should|can"
                            r"|could|must)\s+hand(?:s|ed|ing)?\s+(?:out|down)\b", re.I)
+
+
+def signal_asked_as_word(question: str) -> str:
+    """``question`` with the words that ask for a signal put as the one word "signal" ("How does the ref
+    show that a penalty is coming?" -> " signal  that a penalty is coming?"): what is shown, for a search
+    that should not match "show" in "Shows disrespect to an Official" (RHA 601 (d) 6)."""
+    return _ASKS_SIGNAL.sub(" signal ", question)
 
 
 @lru_cache(maxsize=4096)

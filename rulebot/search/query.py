@@ -266,16 +266,24 @@ _AWAY_FROM_ME = re.compile(r"\b(?:flick|knock|shoot|shot|kick|bat|slap|fire|flin
                            r"|\bout of (?:my|the (?:ref|referee|official|linesman)'?s?) reach\b", re.I)
 
 
+#: The asker plays: his own crease, net, pads or stick, his team ("trips me in my crease", "taps my pads").
+_ASKER_PLAYS = re.compile(r"\bmy (?:own )?(?:crease|net|goal|cage|pads?|stick|blocker|glove|catcher|trapper|mask|skates?|"
+                          r"team|teammates?|linemates?|defen[cs]e(?:man|men)?|d-?man|shot|breakaway)\b"
+                          r"|\bi(?:'m| am) (?:a |the )?(?:goalie|goaltender|goalkeeper|keeper|player|skater|forward|"
+                          r"winger|defen[cs]eman|d-?man|captain)\b", re.I)
+
+
 def official_words(question: str) -> str:
     """What "me" and "my" stand for in a referee's question, in the rulebooks' words: a player who
     grabs or shoves "me" is abusing an official; a shot off "my skate" (or "the puck hits the
     referee") went off an official; a puck flicked "away from me" is knocked out of the reach of an
-    official (FIRS 6.4.9 B).  "" when the question has none of them."""
+    official (FIRS 6.4.9 B); not when the asker plays (:data:`_ASKER_PLAYS`: "trips me in my crease").
+    "" when the question has none of them."""
     if _ME_DEFLECT.search(question) or _PUCK_OFF_OFFICIAL.search(question):
         return "deflected off an official"
     if _AWAY_FROM_ME.search(question):
         return "knocks the puck out of the reach of an official"
-    return "abuse of officials" if _ME_CONTACT.search(question) else ""
+    return "abuse of officials" if _ME_CONTACT.search(question) and not _ASKER_PLAYS.search(question) else ""
 
 
 #: "with a minute left", "under 30 seconds to go", "40 sec remaining": late in the game, where rulebooks
