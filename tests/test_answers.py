@@ -3064,3 +3064,61 @@ def test_n_on_n_counts_players_a_side():
                                   "goaltender).")
     at = stems.index("player")
     assert at - 1 in nums and at + 1 in nums
+
+
+def test_shorthand_beside_a_rulebook_name_is_no_shouting():
+    from rulebot.search.text import respell
+
+    assert respell("TMM in FIRS") == "too many men in FIRS" and respell("TMM") == "too many men"
+    assert respell("WHAT IS THE PENALTY FOR TRIPPING") == "WHAT IS THE PENALTY FOR TRIPPING"
+    assert first_rule("TMM in FIRS", "firs-2017").startswith("6.4.6")
+
+
+def test_the_goalkeeper_a_story_is_about_is_what_is_asked():
+    # RHA 606 (b) "A goaltender may continue to play with a broken stick ...", not 606 (a), a skater's
+    # "provided he/she immediately drops his/her stick", though the question asks about dropping it
+    assert first_rule("Goalie's stick snaps mid-rush. Does he have to drop it straight away like a skater would?",
+                      "rha") == "606 (b)"
+
+
+def test_a_note_that_defines_the_bare_term_asked_stays_first():
+    # RHA 642 (e) NOTE 2: "Control of the puck means the act of propelling the puck with the stick"
+    assert first_rule("control of puck meaning", "rha") == "642 (e) NOTE 2"
+
+
+def test_still_tied_after_overtime_is_the_shootout():
+    # RHA 639 (b) 4: "If no team scores during the overtime period, a shootout shall take place as follows"
+    a = get_searcher().ask("what happens if it's still tied after overtime in RHA", "rha")
+    assert a.citations[0].rule.startswith("639 (b) 4")
+
+
+def test_what_a_foul_is_worth_asks_the_call():
+    assert classify("what's a butt-end worth").penalty and not classify("what's a butt-end worth").definition
+    a = get_searcher().ask("what's a butt-end worth", "firs-2017")
+    assert a.citations[0].rule == "6.4.31 A" and a.answer.startswith("Double minor")
+
+
+def test_a_power_play_the_rulebook_rules_out_without_naming_it_is_covered():
+    # U9 22: "The offending player will sit out the next shift, but the team will play even strength."
+    a = get_searcher().ask("A kid trips my goalie and the ref calls it. What happens now? Do we get a power play?",
+                           "challenge-cup-u9")
+    assert a.answered and a.citations[0].rule == "22" and "even strength" in a.answer
+    # a rulebook that names the power play is searched for it as usual
+    assert first_rule("what is a power play", "firs-2017") == "Power Play"
+
+
+def test_what_breaking_a_whole_rule_brings_answers_what_happens():
+    # RHA 303 (g) "Violation of the goaltender equipment rule will result in a minor penalty ...", for 303 (b)'s
+    # blocker size, under GOALTENDER EQUIPMENT
+    a = get_searcher().ask("Other coach asked for a measurement and my blocker came up oversized. What happens to "
+                           "me now?", "rha")
+    assert a.citations[0].rule == "303 (g)" and "minor penalty" in a.answer
+
+
+def test_a_call_asked_for_a_foul_no_rulebook_names_is_not_covered():
+    s = get_searcher()
+    a = s.ask("what's the penalty for biting")
+    assert not a.answered and a.answer.startswith("Not covered") and "biting" in a.answer
+    # a foul a rulebook names, or that the synonym list or the learned terms know, is answered
+    assert s.ask("what's the penalty for slashing", "rha").answered
+    assert s.ask("what do you get for spitting?", "rha").answered

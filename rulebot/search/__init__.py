@@ -16,7 +16,7 @@ from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS,
                                    RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences,
                                    citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
-                                   procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_of,
+                                   procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_failure, rule_of,
                                    says_as_much, sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
@@ -25,7 +25,7 @@ from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, 
 from rulebot.search.query import RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_request
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, words
-from rulebot.search.ranker import WEAK_STEMS, WEAK_WEIGHT, ClauseRanker
+from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
 
 
 _CLASS_NAME = re.compile(r"\b(bench\s+minor|double\s+minor|gross\s+misconduct|game\s+misconduct|game\s+ejection|"
@@ -281,8 +281,11 @@ class Searcher:
         if intent.penalty:
             reranked = self.asked_class_first(reranked, query)
         if bare:  # the topic's clause again first after the penalty ordering, then its rule's general call
-            reranked = self.general_case_first(self.titled_rule_first(self.named_topic_first(reranked, rest), rest),
-                                               rest)
+            reranked = self.titled_rule_first(self.named_topic_first(reranked, rest), rest)
+            if not (intent.definition and reranked and STATES_DEFINITION.search(reranked[0].clause.text)):
+                # ... unless what it is was asked and the first clause says ("control of puck meaning": RHA
+                # 642 (e) NOTE 2, "Control of the puck means ...", not 642 (e)'s penalty shot)
+                reranked = self.general_case_first(reranked, rest)
         reranked = self.asked_verb_first(reranked, rest)
         reranked = self.unmet_state_later(reranked, rest)
         reranked = self.asked_over_story(reranked, rest)
@@ -350,9 +353,14 @@ class Searcher:
         asked = [g for _, g in self.ranker.concepts(asking) if g and not g & told and not g & _VERDICT_STEMS
                  and not g <= WEAK_STEMS]
 
+        # ... nor is a clause for the goalkeeper the story is about ("Goalie's stick snaps. Does he have to
+        # drop it like a skater would?": RHA 606 (b), the goaltender's, not 606 (a), a skater's)
+        keeper = roles(story) == GOALKEEPER_ONLY
+
         def meets(h: Hit) -> bool:
             d = self.ranker.doc_of.get(h.clause.id)
-            return d is not None and any(g & self.ranker.doc_terms[d] for g in asked)
+            return d is not None and (any(g & self.ranker.doc_terms[d] for g in asked)
+                                      or (keeper and self.ranker.doc_roles[d] == GOALKEEPER_ONLY))
 
         if not asked or not any(meets(h) for h in hits[:5]):
             return hits
@@ -396,6 +404,12 @@ class Searcher:
                     and imposes_penalty(h.clause.text) and not NOT_A_PENALTY.search(h.clause.text)
                     and e is not None and any(g & r.doc_terms[e] for g in shared)):
                 return [Hit(h.clause, top.score)] + hits[:i] + hits[i + 1:]
+        # ... else the clause of its rule that says what violating the rule brings ("my blocker came up
+        # oversized. What happens to me now?": RHA 303 (g), "Violation of the goaltender equipment rule
+        # will result in a minor penalty", for 303 (b)'s blocker size)
+        failure = rule_failure(self.index, top.clause)
+        if failure is not None:
+            return [Hit(failure, top.score)] + [h for h in hits if h.clause.id != failure.id]
         return hits
 
     def story_term_defined(self, hits: list[Hit], query: str) -> list[Hit]:
@@ -646,12 +660,15 @@ class Searcher:
         """For a topic named in ``query`` that a rulebook states without naming it (:func:`_topic_said`:
         "is there a mercy rule?" and a sheet's "A team leading by 7 goals or more will play running
         time"): the clauses that state it first, at the best hit's score."""
-        said = [pat for topic, pat in _topic_said().items() if re.search(rf"\b{topic}\b", query, re.I)]
+        said = [(topic, pat) for topic, pat in _topic_said().items() if re.search(rf"\b{topic}\b", query, re.I)]
         if not said:
             return hits
         top = hits[0].score if hits else 1.0
-        found = [c for rid in sorted(scope or self.index.rulesets) for c in self.index.by_ruleset(rid)
-                 if c.text and any(p.search(c.text) for p in said)]
+        # ... in a rulebook that never names the topic ("power play" at the U9 tournament: "the team will
+        # play even strength"); one that names it is searched for the name as any question is
+        found = [c for rid in sorted(scope or self.index.rulesets)
+                 for ps in [[p for topic, p in said if not re.search(rf"\b{topic}\b", self._texts({rid}))]] if ps
+                 for c in self.index.by_ruleset(rid) if c.text and any(p.search(c.text) for p in ps)]
         ids = {c.id for c in found}
         return [Hit(c, top) for c in found] + [h for h in hits if h.clause.id not in ids]
 
@@ -986,6 +1003,8 @@ class Searcher:
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         here = told_of_here(pq.text or question)
         missing = self.uncovered_terms(here, scope) if not pq.clauses else []
+        if not missing and not pq.clauses and intent.penalty:
+            missing = self.unknown_foul(here)
         aside = [] if pq.clauses or missing else self.uncovered_terms(here, scope, load_synonyms().around)
         if missing and intent.signal and hits and hits[0].clause.kind == "signal":
             # a gesture the signal list describes, seen somewhere the rulebook never names ("in the
@@ -1674,6 +1693,21 @@ class Searcher:
                 out.append(citation(self.index, clause, 0.0))
         return tuple(out)
 
+    def unknown_foul(self, question: str) -> list[str]:
+        """``[foul]`` for a call asked for a foul named in words no rulebook has, nor the synonym list,
+        the learned terms or a spelling correction ("what's the penalty for biting?"): no rule names it,
+        and no call is made up; else []."""
+        from rulebot.search.learned import learned_terms
+
+        m = _PENALTY_FOR.search(question)
+        if m is None:
+            return []
+        said = [w for w in words(m.group("x")) if w not in STOP_WORDS]
+        learned = learned_terms()
+        unknown = [w for w in said if not self.ranker.postings.get(stem(w)) and not load_synonyms().expansions([w])
+                   and not self.ranker.correct(w) and stem(w) not in learned]
+        return [m.group("x").strip()] if said and len(unknown) == len(said) else []
+
     def not_covered_text(self, missing: list[str], scope: set[str]) -> str:
         """The answer for a question the selected rulebooks do not cover."""
         text = f"Not covered: {self.silent(scope)} about {', '.join(missing)}."
@@ -1728,6 +1762,10 @@ class Searcher:
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?(?P<x>[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
 #: A rule that says what an official signals ("the official will signal the attacking players ...").
 _SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|signify|signifies|to indicate)\b", re.I)
+#: "the penalty for X?", "what do you get for X?": X, ending the question, is the foul whose call is asked.
+_PENALTY_FOR = re.compile(r"\b(?:penalty|penalties|call|punishment|sanction|(?:do|does|would|will) (?:you|he|she|they|a "
+                          r"player|someone) get) for (?:a |an |the |his |her )?(?P<x>[a-z][\w-]*(?: [a-z][\w-]*){0,2})"
+                          r"\s*(?:[?.!]|$)", re.I)
 #: How many hits of a search over all rulebooks order the rulebooks of an answer that gives each one's
 #: number (a number asked with no rulebook chosen).
 COMPARE_ORDER_DEPTH = 20
@@ -2135,10 +2173,13 @@ def _role_stems() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _topic_said() -> dict[str, re.Pattern]:
     """Topics a rulebook states without naming them, by how it words them (a mercy rule: "a team leading
-    by 7 goals", "an eight (8) goal differential", as :data:`rulebot.layering.MERCY_WORDED` reads it)."""
+    by 7 goals", "an eight (8) goal differential", as :data:`rulebot.layering.MERCY_WORDED` reads it; the
+    power play a penalty does not bring: "the team will play even strength", U9 22)."""
     from rulebot.layering import MERCY_WORDED
 
-    return {"mercy": re.compile(rf"\b(?:{MERCY_WORDED})\b", re.I)}
+    return {"mercy": re.compile(rf"\b(?:{MERCY_WORDED})\b", re.I),
+            # no power play, said as how the team plays after a penalty (U9 22)
+            "power play": re.compile(r"\bplay even strength\b", re.I)}
 
 
 #: A question naming a thing around the game (``around`` in the synonym list) and at most this many rule

@@ -921,7 +921,21 @@ def _sequel(index: ClauseIndex, top: Clause) -> Clause | None:
         if (later.kind == top.kind and later.text and len(later.text) <= 160 and FAILURE.match(later.text)
                 and len(own & set(terms(later.text))) >= FAILURE_SHARED):
             return later
-    return None
+    return rule_failure(index, top)
+
+
+def rule_failure(index: ClauseIndex, clause: Clause) -> Clause | None:
+    """The clause of ``clause``'s rule that says what violating the whole rule brings, naming the rule by
+    its title ("Violation of the goaltender equipment rule will result in a minor penalty ...", RHA 303
+    (g), for 303 (b)'s blocker size under GOALTENDER EQUIPMENT), else None."""
+    from rulebot.search.intent import imposes_penalty
+
+    parent = index.get(clause.parent) if clause.parent else None
+    title = set(terms(parent.title)) if parent is not None and parent.title else set()
+    if not title:
+        return None
+    return next((c for c in index.children(parent) if c.id != clause.id and c.text and FAILURE.match(c.text)
+                 and title <= set(terms(c.text)) and imposes_penalty(c.text)), None)
 
 
 #: A clause that says what failing a rule brings: "Failure to relinquish control ...", "A violation of

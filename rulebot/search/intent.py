@@ -121,7 +121,10 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|^\W*[\w' -]{2,40} meaning(?! to\b))\b"
                          r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
 #: A question that asks for the call outright ("what's the penalty for ...", "what do I give him").
+#: "what's a butt-end worth?", "how much is a trip worth": the call, not what the thing is.
+_WORTH = r"\b(?:what(?:'s| is| are)|how much is) (?:a |an |the )?[\w -]{2,30}? worth\b"
 CALL_ASKED = re.compile(
+    _WORTH + r"|"
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:(?:penalty|penalties)(?! (?:box|bench|timekeeper|time keeper|shot|kill))"
     r"|call|code|punishment|sanction)"
     r"|penalty (?:for|is(?! (?:called|assessed|given|served|signall?ed|imposed|over|up|done|expired|coming)\b)|code)"
@@ -384,8 +387,8 @@ def classify(question: str) -> Intent:
     asked_number = _NUMBER.search(question)
     # "how much does that cost him?" asks for the call, not an amount
     number = bool(asked_number) and not least and not (costs_him and asked_number.group(0).lower() == "how much")
-    definition = (bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
-                  or bool(_WHAT_LIKE.search(question)))
+    definition = ((bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
+                   or bool(_WHAT_LIKE.search(question))) and not re.search(_WORTH, question, re.I))
     procedure = bool(_PROCEDURE.search(question))
     # a foul told as a story asks for the call, unless the question asks something else about it
     # ... and a blow named in a few words ("elbow to the head") is one

@@ -60,7 +60,8 @@ ROLES = {
     "spectator": frozenset("spectator spectators fan fans crowd".split()),
 }
 ROLE_MISMATCH = 0.8
-_GOALKEEPER_ONLY = frozenset({"goalkeeper"})
+#: The roles of a clause (or a story) about the goalkeeper alone.
+GOALKEEPER_ONLY = frozenset({"goalkeeper"})
 ROLE_MATCH = 1.4
 #: A clause naming the goalkeeper a question names weighs this, unless the question asks for a call
 #: (:meth:`ClauseRanker.role_weight`).
@@ -567,12 +568,12 @@ class ClauseRanker:
         hand on the ball within their defensive crease"); else 1."""
         own = self.doc_roles[doc]
         if not asked:
-            return ROLE_MISMATCH if own == _GOALKEEPER_ONLY else 1.0
+            return ROLE_MISMATCH if own == GOALKEEPER_ONLY else 1.0
         if own and "skater" not in own and not own & asked:
             return ROLE_MISMATCH
         if asked & own & _RARE_ROLES:
             return ROLE_MATCH  # "a fan ... the player shoves him": the rule on players and spectators
-        if asked & own & _GOALKEEPER_ONLY and not call_asked:
+        if asked & own & GOALKEEPER_ONLY and not call_asked:
             return GOALKEEPER_MATCH
         return 1.0
 

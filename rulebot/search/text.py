@@ -96,7 +96,9 @@ def respell(text: str) -> str:
     text = _NUMBER_OF.sub(r"\1 ", text)  # "the minimum number of players": a count asked, not a jersey number
     syn = load_synonyms()
     short = syn.abbreviations
-    letters = [ch for ch in text if ch.isalpha()]
+    # shouted or not by the longer words: "TMM in FIRS" and a bare "TMM" are shorthand, not shouting
+    letters = [ch for w in re.findall(r"[^\W\d_]+", text)
+               if len(w) > SHORTHAND_LETTERS or not w.isupper() or w.lower() in STOP_WORDS for ch in w]
     if short and sum(ch.isupper() for ch in letters) <= SHOUTED_SHARE * len(letters):
         # officials' shorthand in capitals ("DOG", "TMM", "TO"), as written: "dog" stays a dog, and a
         # question typed in capitals is no string of abbreviations
@@ -144,6 +146,9 @@ GOAL_JUDGE_TOLD = re.compile(r"\bjudge\b|\b(?:sits?|sitting|stands?|standing|sea
                              r"\s+(?:\w+\s+){0,2}behind (?:the |our |their )?(?:net|goal|cage)\b", re.I)
 #: A question with more than this share of its letters in capitals is shouted, not abbreviated.
 SHOUTED_SHARE = 0.6
+#: Words in capitals of at most this many letters ("TMM", "FIRS") are shorthand or names, and do not make
+#: a question shouted; small words in capitals ("HOW LONG IS A TO") do.
+SHORTHAND_LETTERS = 5
 #: "a 5 for boarding", "they get a 2", "the extra 10?": a penalty called by its minutes.
 _CLASS_BY_MINUTES = re.compile(r"\b(a|the|his|their|our|another|extra|that)\s+(2|two|5|five|10|ten)"
                                r"(?=\s+(?:for|at|and|on (?:him|them|us|the same)|too|as well)\b|\s*[,.?!]|\s*$)", re.I)
