@@ -949,7 +949,7 @@ class Searcher:
             # the rulebook the question matches best first (the asker's, when the question names a thing
             # only it has: "the winning goal contest", "two groups of five teams"), then the others in
             # the order their clauses come in the search
-            found = [h.clause.ruleset for h in self.search(question, None, COMPARE_ORDER_DEPTH)]
+            found = [h.clause.ruleset for h in self.ranker.search(pq.text or question, None, COMPARE_ORDER_DEPTH)]
             order = tuple(sorted(self.index.rulesets, key=lambda r: found.index(r) if r in found else len(found)))
             answer = self.compare(question, order, intent, limit)
             if answer.answered:
@@ -1460,18 +1460,19 @@ class Searcher:
     def _rule_telling_signal(self, topic: str, scope: set[str]) -> Hit | None:
         """Of the rules of ``scope`` that tell a gesture in words (:data:`RULE_TELLS_SIGNAL`: "shall signify
         the calling of a delayed penalty by raising his/her arm", RHA 409 (b)), the one sharing most words
-        with ``topic`` or the synonym list's words for it ("a call is coming": a delayed penalty), at least
+        with ``topic`` (the question with its asking words put as "show", so that "signal a penalty" is no
+        delayed penalty's "signaled a penalty") or the synonym list's words for it ("show ... a call is
+        coming": a delayed penalty), at least
         :data:`OWN_SIGNAL_SHARED` besides the words of any signal question ("minor" alone is no delayed
         penalty); None when none does."""
         said = set(terms(topic)).union(*(terms(p) for p in load_synonyms().expansions(words(topic)))) - _SIGNAL_WORDS
-        best = max(((len(said & set(terms(c.text))), c) for c in self._rules_telling_signals(frozenset(scope))),
-                   key=lambda x: x[0], default=(0, None))
+        cache = self.__dict__.setdefault("_telling", {})
+        key = frozenset(scope)
+        if key not in cache:
+            cache[key] = tuple(c for rid in sorted(scope) for c in self.index.by_ruleset(rid)
+                               if c.text and RULE_TELLS_SIGNAL.search(c.text))
+        best = max(((len(said & set(terms(c.text))), c) for c in cache[key]), key=lambda x: x[0], default=(0, None))
         return Hit(best[1], 1.0) if best[0] >= OWN_SIGNAL_SHARED else None
-
-    @lru_cache(maxsize=16)
-    def _rules_telling_signals(self, scope: frozenset[str]) -> tuple:
-        return tuple(c for rid in sorted(scope) for c in self.index.by_ruleset(rid)
-                     if c.text and RULE_TELLS_SIGNAL.search(c.text))
 
     def _has_signals(self, scope: set[str]) -> bool:
         return any(c.kind == "signal" for rid in scope for c in self.index.by_ruleset(rid))
@@ -1519,7 +1520,8 @@ class Searcher:
             # one that tells the gesture ("shall signify ... by raising his/her arm", RHA 409 (b)) before
             # one that only mentions a signal ("after the Referee has signaled a penalty", 409 (c) NOTE 2)
             tells = (next((h for h, n in shared if n and RULE_TELLS_SIGNAL.search(h.clause.text)), None)
-                     or self._rule_telling_signal(topic, scope) or next((h for h, n in shared if n >= OWN_SIGNAL_SHARED), None))
+                     or self._rule_telling_signal(signal_asked_as_word(pq.text or question, "show"), scope)
+                     or next((h for h, n in shared if n >= OWN_SIGNAL_SHARED), None))
             if tells is not None:
                 # no gesture told, or none a list's signal fits, and a rule that answers it says what the
                 # official signals (U9 16: "the official will signal the attacking players to back off
@@ -1527,7 +1529,10 @@ class Searcher:
                 # his/her arm"): that rule, not the nearest signal of another rulebook's list
                 told = [tells, *(h for h in told if h is not tells)]
                 cites = tuple(citation(self.index, h.clause, h.score) for h in told[:limit])
-                return Answer(question, None, short_answer(self.index, told, question, intent), cites)
+                quoted: list = []
+                text = short_answer(self.index, told, question, intent, quoted)
+                cites = self._with_quoted(cites, quoted, limit)
+                return Answer(question, None, text, cites)
         if not best or best[0][1] < SIGNAL_MIN_SCORE:
             # "what's the signal for a minor penalty?": no signal of any rulebook fits
             see = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
@@ -1538,9 +1543,19 @@ class Searcher:
             top = hits[0].score if hits else 1.0
             hits = [Hit(clause, top * (1 + best[0][1])), *(h for h in hits if h.clause.id != clause.id)]
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
+        quoted: list = []
         text = (f"The {names} rules {none}; from the {where} signals: "
-                + short_answer(self.index, hits, question, intent))
-        return Answer(question, None, text, cites, kind="signal")
+                + short_answer(self.index, hits, question, intent, quoted))
+        return Answer(question, None, text, self._with_quoted(cites, quoted, limit), kind="signal")
+
+    def _with_quoted(self, cites: tuple, quoted: list, limit: int) -> tuple:
+        """``cites`` with the clauses an answer quoted beyond them (a signal's rule, "In the rule: ...
+        [FIRS 6.3 B]") cited right after the first, at most ``limit``."""
+        if not cites or not quoted:
+            return cites
+        ids = {c.id for c in quoted}
+        extra = tuple(citation(self.index, c, cites[0].score) for c in quoted)
+        return (cites[:1] + extra + tuple(c for c in cites[1:] if c.clause_id not in ids))[:max(limit, 1 + len(extra))]
 
     def uncovered_terms(self, query: str, scope: set[str], topics: list[str] | None = None) -> list[str]:
         """Rule topics named in the query (the ``topics`` list of ``rulebot/data/synonyms.yaml``:
@@ -1694,9 +1709,9 @@ class Searcher:
         return tuple(out)
 
     def unknown_foul(self, question: str) -> list[str]:
-        """``[foul]`` for a call asked for a foul named in words no rulebook has, nor the synonym list,
-        the learned terms or a spelling correction ("what's the penalty for biting?"): no rule names it,
-        and no call is made up; else []."""
+        """``[foul]`` for a call asked for a foul named in words no rulebook has (:meth:`ClauseRanker.
+        rulebook_word`, alone or two written as one), nor the synonym list, the learned terms or a spelling
+        correction ("what's the penalty for biting?"): no rule names it, and no call is made up; else []."""
         from rulebot.search.learned import learned_terms
 
         m = _PENALTY_FOR.search(question)
@@ -1704,9 +1719,14 @@ class Searcher:
             return []
         said = [w for w in words(m.group("x")) if w not in STOP_WORDS]
         learned = learned_terms()
-        unknown = [w for w in said if not self.ranker.postings.get(stem(w)) and not load_synonyms().expansions([w])
-                   and not self.ranker.correct(w) and stem(w) not in learned]
-        return [m.group("x").strip()] if said and len(unknown) == len(said) else []
+        known = self.ranker.rulebook_word
+
+        def unknown(w: str) -> bool:
+            # ... nor two such words written as one ("headshot", "cheapshot")
+            return (not known(w) and not load_synonyms().expansions([w]) and not self.ranker.correct(w)
+                    and stem(w) not in learned and not any(known(w[:i]) and known(w[i:]) for i in range(3, len(w) - 2)))
+
+        return [m.group("x").strip()] if said and all(unknown(w) for w in said) else []
 
     def not_covered_text(self, missing: list[str], scope: set[str]) -> str:
         """The answer for a question the selected rulebooks do not cover."""
@@ -1766,7 +1786,7 @@ _SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|signify|signifies
 _PENALTY_FOR = re.compile(r"\b(?:penalty|penalties|call|punishment|sanction|(?:do|does|would|will) (?:you|he|she|they|a "
                           r"player|someone) get) for (?:a |an |the |his |her )?(?P<x>[a-z][\w-]*(?: [a-z][\w-]*){0,2})"
                           r"\s*(?:[?.!]|$)", re.I)
-#: How many hits of a search over all rulebooks order the rulebooks of an answer that gives each one's
+#: How many hits of the ranker over all rulebooks order the rulebooks of an answer that gives each one's
 #: number (a number asked with no rulebook chosen).
 COMPARE_ORDER_DEPTH = 20
 #: How many of the asker's own rulebook's hits are read for a rule that tells a signal.

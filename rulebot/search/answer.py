@@ -921,12 +921,12 @@ def _sequel(index: ClauseIndex, top: Clause) -> Clause | None:
         if (later.kind == top.kind and later.text and len(later.text) <= 160 and FAILURE.match(later.text)
                 and len(own & set(terms(later.text))) >= FAILURE_SHARED):
             return later
-    return rule_failure(index, top)
+    return None
 
 
 def rule_failure(index: ClauseIndex, clause: Clause) -> Clause | None:
-    """The clause of ``clause``'s rule that says what violating the whole rule brings, naming the rule by
-    its title ("Violation of the goaltender equipment rule will result in a minor penalty ...", RHA 303
+    """The clause under ``clause``'s parent that says what violating the whole rule brings, naming the
+    parent by its title ("Violation of the goaltender equipment rule will result in a minor penalty ...", RHA 303
     (g), for 303 (b)'s blocker size under GOALTENDER EQUIPMENT), else None."""
     from rulebot.search.intent import imposes_penalty
 

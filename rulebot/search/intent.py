@@ -87,14 +87,15 @@ _ASKS_SIGNAL = re.compile(
     # "how do I let everyone know it's coming?", "... that I'm calling a penalty?" (a call, not the time left)
     r"|\bhow (?:do|does|should|would|can|to|is|am) " + _SHOWER + r"\s+(?:supposed to\s+)?let (?:everyone|everybody|the "
     r"benches|both benches|both teams|people|the players) know\b(?=[^.?!]{0,30}\b(?:coming|call|calling|penalty|foul)\b)"
-    # "what does he do so the crowd knows?"
-    r"|\b(?:do|does|doing)\b[^.?!]{0,20}\bso (?:that )?(?:the crowd|everyone|everybody|people|the fans|the benches"
-    r"|the players|the table|the bench) (?:knows?|can see|sees?)\b"
+    # "what does he do so the crowd knows?": an official's doing, for the crowd, not the table's record
+    r"|\bwhat (?:does|do|did|should|would|will|must|can) " + _SHOWER + r" do so (?:that )?(?:the crowd|everyone|everybody"
+    r"|the fans|the benches|both benches|the players) (?:knows?|can see|sees?)\b"
     # "what arm animation should my referee play", "what visual cue does my ref give", "what motion does a
-    # ref make to call slashing", "the exact arm pose for ..."
-    r"|\bwhat (?:\w+ )?(?:visual cue|cue|motion|gesture|movement|animation|arm pose|arm position)s?\b[^.?!]{0,30}"
-    r"\b(?:ref|refs|referee|referees|official|officials|linesman|make|makes|give|gives|play|show|shows)\b"
-    r"|\b(?:arm|hand) (?:animation|pose|position|motion|movement)s? for\b",
+    # ref make to call slashing": an official's cue or motion, not a player's ("what motion of the stick")
+    r"|\bwhat (?:\w+ )?(?:visual cue|cue|motion|gesture|movement|animation|arm pose|arm position)s? (?:does|do|did|should"
+    r"|would|will|must|can) " + _SHOWER + r"\b"
+    # "the exact arm pose for the delayed penalty indicator"
+    r"|\barm (?:animation|pose|position|motion)s? for\b",
     re.I)
 
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
@@ -122,7 +123,9 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
 #: A question that asks for the call outright ("what's the penalty for ...", "what do I give him").
 #: "what's a butt-end worth?", "how much is a trip worth": the call, not what the thing is.
-_WORTH = r"\b(?:what(?:'s| is| are)|how much is) (?:a |an |the )?[\w -]{2,30}? worth\b"
+_WORTH = (r"\b(?:what(?:'s| is| are)|how much is) (?!(?:a |an |the )?(?:win|wins|tie|ties|loss|losses|draw|forfeit|victory"
+          r"|goal|goals|point|points|it|that|this)\b)(?:a |an |the )?[\w -]{2,30}? worth\b(?!\s+(?:in|for|on) (?:the )?(?:standings|points"
+          r"|table|ranking))")
 CALL_ASKED = re.compile(
     _WORTH + r"|"
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:(?:penalty|penalties)(?! (?:box|bench|timekeeper|time keeper|shot|kill))"
@@ -326,11 +329,11 @@ _HAND_AS_GIVE = re.compile(r"\b(?:to|i|we|you|he|she|they|ref|refs|referee|refer
                            r"|could|must)\s+hand(?:s|ed|ing)?\s+(?:out|down)\b", re.I)
 
 
-def signal_asked_as_word(question: str) -> str:
-    """``question`` with the words that ask for a signal put as the one word "signal" ("How does the ref
-    show that a penalty is coming?" -> " signal  that a penalty is coming?"): what is shown, for a search
-    that should not match "show" in "Shows disrespect to an Official" (RHA 601 (d) 6)."""
-    return _ASKS_SIGNAL.sub(" signal ", question)
+def signal_asked_as_word(question: str, word: str = "signal") -> str:
+    """``question`` with the words that ask for a signal put as one ``word`` ("How does the ref show that a
+    penalty is coming?" -> " signal  that a penalty is coming?"): what is shown, for a search that should
+    not match "show" in "Shows disrespect to an Official" (RHA 601 (d) 6)."""
+    return _ASKS_SIGNAL.sub(f" {word} ", question)
 
 
 @lru_cache(maxsize=4096)

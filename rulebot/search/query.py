@@ -267,7 +267,8 @@ _AWAY_FROM_ME = re.compile(r"\b(?:flick|knock|shoot|shot|kick|bat|slap|fire|flin
 
 
 #: The asker plays: his own crease, net, pads or stick, his team ("trips me in my crease", "taps my pads").
-_ASKER_PLAYS = re.compile(r"\bmy (?:own )?(?:crease|net|goal|cage|pads?|stick|blocker|glove|catcher|trapper|mask|skates?|"
+#: (Not "my skates", "my mask": an official wears them too.)
+_ASKER_PLAYS = re.compile(r"\bmy (?:own )?(?:crease|net|goal|cage|pads?|stick|blocker|catcher|trapper|"
                           r"team|teammates?|linemates?|defen[cs]e(?:man|men)?|d-?man|shot|breakaway)\b"
                           r"|\bi(?:'m| am) (?:a |the )?(?:goalie|goaltender|goalkeeper|keeper|player|skater|forward|"
                           r"winger|defen[cs]eman|d-?man|captain)\b", re.I)

@@ -170,8 +170,8 @@ _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\
 def _abbreviation_pattern(keys: tuple[str, ...]) -> re.Pattern:
     alts = "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
     # whole words as written, also in the plural ("PIMs"); never a rule number's letters ("6.4.21 C"), nor
-    # a league's or a team's people ("one of the league GMs": its general managers)
-    return re.compile(rf"(?<![\w/(.-])(?<!league )(?<!team )({alts})s?(?![\w/)])")
+    # a league's people ("one of the league GMs": its general managers)
+    return re.compile(rf"(?<![\w/(.-])(?<![Ll]eague )(?<!LEAGUE )({alts})s?(?![\w/)])")
 
 
 @lru_cache(maxsize=4)
