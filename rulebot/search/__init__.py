@@ -15,9 +15,10 @@ from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Hit
 from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS,
                                    RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences,
-                                   citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers, other_parts, penalty_list_of, pointed_to,
-                                   procedure_of, procedure_steps, question_parts, quoted_text, row_rule, rule_failure, rule_of,
-                                   says_as_much, sentences, sentences_and_asking, short_answer, unanswered_parts)
+                                   citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers,
+                                   other_parts, penalty_list_of, pointed_to, procedure_of, procedure_steps,
+                                   question_parts, quoted_text, row_rule, rule_failure, rule_of, says_as_much,
+                                   sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
                                    TREATS_AS, Intent, classify, imposes_in_a_sentence, imposes_penalty,
@@ -1462,9 +1463,8 @@ class Searcher:
         the calling of a delayed penalty by raising his/her arm", RHA 409 (b)), the one sharing most words
         with ``topic`` (the question with its asking words put as "show", so that "signal a penalty" is no
         delayed penalty's "signaled a penalty") or the synonym list's words for it ("show ... a call is
-        coming": a delayed penalty), at least
-        :data:`OWN_SIGNAL_SHARED` besides the words of any signal question ("minor" alone is no delayed
-        penalty); None when none does."""
+        coming": a delayed penalty), at least :data:`OWN_SIGNAL_SHARED` besides the words of any signal
+        question ("minor" alone is no delayed penalty); None when none does."""
         said = set(terms(topic)).union(*(terms(p) for p in load_synonyms().expansions(words(topic)))) - _SIGNAL_WORDS
         cache = self.__dict__.setdefault("_telling", {})
         key = frozenset(scope)

@@ -123,9 +123,9 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
 #: A question that asks for the call outright ("what's the penalty for ...", "what do I give him").
 #: "what's a butt-end worth?", "how much is a trip worth": the call, not what the thing is.
-_WORTH = (r"\b(?:what(?:'s| is| are)|how much is) (?!(?:a |an |the )?(?:win|wins|tie|ties|loss|losses|draw|forfeit|victory"
-          r"|goal|goals|point|points|it|that|this)\b)(?:a |an |the )?[\w -]{2,30}? worth\b(?!\s+(?:in|for|on) (?:the )?(?:standings|points"
-          r"|table|ranking))")
+_WORTH = (r"\b(?:what(?:'s| is| are)|how much is) (?!(?:a |an |the )?(?:win|wins|tie|ties|loss|losses|draw|forfeit"
+          r"|victory|goal|goals|point|points|it|that|this)\b)(?:a |an |the )?[\w -]{2,30}? worth\b"
+          r"(?!\s+(?:in|for|on) (?:the )?(?:standings|points|table|ranking))")
 CALL_ASKED = re.compile(
     _WORTH + r"|"
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:(?:penalty|penalties)(?! (?:box|bench|timekeeper|time keeper|shot|kill))"

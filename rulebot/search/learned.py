@@ -45,15 +45,17 @@ Table = dict[str, list[tuple[str, float]]]
 
 def question_stems(question: str, postings: dict) -> set[str]:
     """The stems of ``question`` that the rulebooks hardly use: content words (no stop or weak words, nor
-    a word whose stem is one: "others", "happens") found in at most :data:`RARE_DF` clauses (``postings`` maps a stem to the clauses that have it) that
-    the synonym list says nothing of ("shove" is roughing there; a learned guess does not overrule it),
-    leaving out the words that ask for a procedure (:func:`rulebot.search.intent.asks_procedure_span`)."""
+    a word whose stem is one: "others", "happened") found in at most :data:`RARE_DF` clauses (``postings``
+    maps a stem to the clauses that have it) that the synonym list says nothing of ("shove" is roughing
+    there; a learned guess does not overrule it), leaving out the words that ask for a procedure
+    (:func:`rulebot.search.intent.asks_procedure_span`)."""
     from rulebot.search.intent import asks_procedure_span
 
     syn = load_synonyms()
     # the words that ask for a procedure ("walk me through", "set up") say nothing of its subject
     return {t for w, t in units(words(asks_procedure_span(respell(question))))
-            if w not in STOP_WORDS and w not in WEAK_WORDS and t not in STOP_WORDS and t.isalpha() and len(postings.get(t, ())) <= RARE_DF
+            if w not in STOP_WORDS and w not in WEAK_WORDS and t not in STOP_WORDS and t.isalpha()
+            and len(postings.get(t, ())) <= RARE_DF
             and not syn.expansions([w])}
 
 
