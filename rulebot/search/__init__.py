@@ -1074,10 +1074,7 @@ class Searcher:
         quoted: list = []
         text = short_answer(self.index, hits, pq.text or question, intent, quoted)
         hits = self.source_first(hits, text)
-        if quoted:
-            ids = {c.id for c in quoted}
-            hits = (hits[:1] + [Hit(c, hits[0].score) for c in quoted]
-                    + [h for h in hits[1:] if h.clause.id not in ids])[:limit]
+        hits = quoted_after_first(hits, quoted, limit)
         procedure = procedure_of(self.index, hits[0].clause, intent, question)
         if procedure is None and ends_announcing(hits[0].clause.text) and announced_steps(self.index, hits[0].clause):
             # a clause that only announces what follows, answered with it ("... the team's position is
@@ -1528,11 +1525,10 @@ class Searcher:
                 # three metres"; RHA 409 (b) "shall signify the calling of a delayed penalty by raising
                 # his/her arm"): that rule, not the nearest signal of another rulebook's list
                 told = [tells, *(h for h in told if h is not tells)]
-                cites = tuple(citation(self.index, h.clause, h.score) for h in told[:limit])
                 quoted: list = []
                 text = short_answer(self.index, told, question, intent, quoted)
-                cites = self._with_quoted(cites, quoted, limit)
-                return Answer(question, None, text, cites)
+                told = quoted_after_first(told, quoted, limit)
+                return Answer(question, None, text, tuple(citation(self.index, h.clause, h.score) for h in told[:limit]))
         if not best or best[0][1] < SIGNAL_MIN_SCORE:
             # "what's the signal for a minor penalty?": no signal of any rulebook fits
             see = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
@@ -1542,20 +1538,12 @@ class Searcher:
         if clause is not None and best[0][0].ruleset in others:
             top = hits[0].score if hits else 1.0
             hits = [Hit(clause, top * (1 + best[0][1])), *(h for h in hits if h.clause.id != clause.id)]
-        cites = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
         quoted: list = []
         text = (f"The {names} rules {none}; from the {where} signals: "
                 + short_answer(self.index, hits, question, intent, quoted))
-        return Answer(question, None, text, self._with_quoted(cites, quoted, limit), kind="signal")
-
-    def _with_quoted(self, cites: tuple, quoted: list, limit: int) -> tuple:
-        """``cites`` with the clauses an answer quoted beyond them (a signal's rule, "In the rule: ...
-        [FIRS 6.3 B]") cited right after the first, at most ``limit``."""
-        if not cites or not quoted:
-            return cites
-        ids = {c.id for c in quoted}
-        extra = tuple(citation(self.index, c, cites[0].score) for c in quoted)
-        return (cites[:1] + extra + tuple(c for c in cites[1:] if c.clause_id not in ids))[:max(limit, 1 + len(extra))]
+        hits = quoted_after_first(hits, quoted, limit)
+        return Answer(question, None, text, tuple(citation(self.index, h.clause, h.score) for h in hits[:limit]),
+                      kind="signal")
 
     def uncovered_terms(self, query: str, scope: set[str], topics: list[str] | None = None) -> list[str]:
         """Rule topics named in the query (the ``topics`` list of ``rulebot/data/synonyms.yaml``:
@@ -1846,6 +1834,15 @@ _ONE_COUNTS = frozenset("of only just exactly allowed least most than minimum ma
                         "with and".split())
 _ONE_NOT_COUNTED = frozenset("of another who which that stick foot hand knee skate arm leg".split())
 _ONE_HYPHENATED = re.compile(r"\bone-(?=\w)", re.I)
+
+
+def quoted_after_first(hits: list[Hit], quoted: list, limit: int) -> list[Hit]:
+    """``hits`` with the clauses an answer quoted beyond them (the sentence it refers back to; a signal's
+    rule, "In the rule: ... [FIRS 6.3 B]") right after the first, at the first's score; at most ``limit``."""
+    if not hits or not quoted:
+        return hits
+    ids = {c.id for c in quoted}
+    return (hits[:1] + [Hit(c, hits[0].score) for c in quoted] + [h for h in hits[1:] if h.clause.id not in ids])[:limit]
 
 
 @lru_cache(maxsize=4096)
