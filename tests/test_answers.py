@@ -3150,3 +3150,49 @@ def test_only_a_leagues_gms_are_people_and_referees_wear_skates():
 def test_a_signal_borrowed_from_another_rulebook_cites_the_rule_it_quotes():
     a = get_searcher().ask("what is the signal for a delayed penalty?", "ball-hockey")
     assert [c.rule for c in a.citations[:2]] == ["Annex B Delay Penalty", "6.3 B"] and "[FIRS 6.3 B" in a.answer
+
+
+def test_a_count_a_side_counts_players():
+    from rulebot.search.ranker import counted_things
+    from rulebot.search.text import units, words
+
+    # U9 32 "playing three-on-three (excluding the goaltender)": three players a side, counted once
+    assert counted_things(units(words("playing three-on-three (excluding the goaltender)"))) == ["#3 player"]
+    # Youth Cup "started with three (3) different players": players, not "different"
+    assert counted_things(units(words("started with three (3) different players"))) == ["#3 player"]
+    assert first_rule("how many skaters does each team play in overtime?", "challenge-cup-u9") == "32"
+    assert first_rule("is overtime in the medal games still 4 on 4?", "challenge-cup-u9") == "32"
+
+
+def test_a_goalkeeper_named_only_to_be_left_out_makes_a_rule_about_skaters():
+    from rulebot.search.ranker import roles
+
+    assert roles("Teams will commence the overtime period by playing three-on-three (excluding the goaltender).") \
+        == {"skater"}
+    assert roles("No defending player except the goalkeeper will be permitted to fall on the puck") == {"skater"}
+    assert roles("the goalkeeper may not leave his crease to join a fight") == {"goalkeeper"}
+
+
+def test_whom_the_asker_compares_with_is_not_asked():
+    from rulebot.search.query import without_comparison
+
+    assert without_comparison("Does he have to drop it straight away like a skater would?").split() == \
+        "Does he have to drop it straight away ?".split()
+    assert first_rule("does a goalie have to leave his broken stick like a player does?", "rha") == "606 (b)"
+
+
+def test_letting_everyone_know_a_penalty_is_coming_asks_the_delayed_penalty_signal():
+    for q in ("how does the referee let the benches know a penalty is coming?",
+              "how's the zebra supposed to show a delayed call?"):
+        assert classify(q).signal and not classify(q).penalty, q
+        a = get_searcher().ask(q, "rha")
+        assert a.citations[0].rule == "409 (b)" and "raising" in a.answer, q
+
+
+def test_whether_a_game_penalty_reaches_past_the_game_asks_the_suspension():
+    # RHA 404 (d): "... suspension of a player for a minimum of the balance of the game and the next game"
+    assert first_rule("does a game misconduct follow the player past this game or is it just tonight?",
+                      "rha") == "404 (d)"
+    # Youth Cup Penalties 4: "... automatically suspended for the next game as well"
+    a = get_searcher().ask("our coach got a match penalty, does it carry over into the next game?", "youth-cup")
+    assert "next game" in a.citations[0].text

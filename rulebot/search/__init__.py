@@ -23,7 +23,8 @@ from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
                                    TREATS_AS, Intent, classify, imposes_in_a_sentence, imposes_penalty,
                                    signal_asked_as_word)
-from rulebot.search.query import RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_request
+from rulebot.search.query import (RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_comparison,
+                                  without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, words
 from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
@@ -252,13 +253,16 @@ class Searcher:
                 seen.add(c.id)
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
+        rest = without_comparison(rest)
+        intent = classify(query)
+        if intent.signal and signal_asked_as_word(rest) != rest and not _SHOW_WORD.search(rest):
+            rest = f"{rest} show"  # "how do I let everybody know there's a call coming": shown, a call coming
         told = rulebook_words(rest)
         # "also" between: the question's last word and the rulebook words make no phrase together
         # ("... Penalty? shoots the puck after the whistle" is no "penalty shot")
         rest = f"{rest} also {told}" if told else rest.strip()
         ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
         ranked = self.topic_said(ranked, rest, scope)
-        intent = classify(query)
         reranked = rerank(ranked, intent, self.index)
         bare = bare_topic(rest)
         if bare:
@@ -1785,6 +1789,8 @@ POINTER_DEPTH = 3
 #: words with it besides signal words ("whistle", "possession", "attacking" for U9 16), not "what's the
 #: signal for tripping?".
 OWN_SIGNAL_SHARED = 2
+#: A word that says a call is shown ("let everybody know" says it in other words).
+_SHOW_WORD = re.compile(r"\b(?:show\w*|signal\w*|signif\w*|indicat\w*|cue\w*|gestur\w*)\b", re.I)
 #: Words of a signal question that name no infraction.
 _SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refere", "ref", "offici"})
 

@@ -56,7 +56,8 @@ _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means
 #: Who shows a call: the asker or an official ("how do I show ...", "how is that person supposed to show
 #: ...", "what does the referee do to show ..."), not a coach, a player or the score sheet.
 _SHOWER = (r"(?:i|you|we|he|she|they|(?:the |a |an |that |my |our )?(?:firs |rha |inline |roller |home |other )?"
-           r"(?:ref|refs|referee|referees|official|officials|linesman|linesmen|partner|goal judge|person|volunteer))")
+           r"(?:ref|refs|referee|referees|official|officials|linesman|linesmen|partner|goal judge|person|volunteer"
+           r"|stripe|stripes|zebra|zebras))")
 #: "signal" as the thing asked about ("what's the signal for boarding", "how does the goal judge signal
 #: a goal", "which signal is this", "hand signal") rather than a step of a story ("the Referee signals a
 #: delayed minor and they score").
@@ -77,16 +78,17 @@ _ASKS_SIGNAL = re.compile(
     r"\s*(?:indicate|signal)\b"
     # "how is that person supposed to show me the puck went in?", "how do I show everyone I'm calling
     # something?", "what does the referee do to show a delayed penalty?"
-    r"|\bhow (?:do|does|should|would|must|can|is|are|am) " + _SHOWER + r"\b[^.?!]{0,40}\b(?:show|signify)\b"
+    r"|\bhow(?:'s| (?:do|does|should|would|must|can|is|are|am)) " + _SHOWER + r"\b[^.?!]{0,40}\b(?:show|signify)\b"
     r"(?!\s+(?:up|proof)\b)"
     r"|" + _SHOWER + r"\b[^.?!]{0,30}\b(?:do|does|doing) (?:with [^.?!]{0,25} )?to (?:show|indicate|signify)\b"
     # "How the referee shows hooking with the arms?" (a second language's question without "does")
     r"|\bhow " + _SHOWER + r"\s+(?:shows?|indicates?|signif(?:y|ies))\b(?!\s+(?:up|proof)\b)"
     r"|\b" + _SHOWER + r"\s+(?:\w+\s+){0,2}?(?:show|shows|indicate|indicates)\b[^.?!]{0,40}\bwith (?:the|his|her|my|their"
     r"|both|one|an?) (?:arms?|hands?|fists?)\b"
-    # "how do I let everyone know it's coming?", "... that I'm calling a penalty?" (a call, not the time left)
-    r"|\bhow (?:do|does|should|would|can|to|is|am) " + _SHOWER + r"\s+(?:supposed to\s+)?let (?:everyone|everybody|the "
-    r"benches|both benches|both teams|people|the players) know\b(?=[^.?!]{0,30}\b(?:coming|call|calling|penalty|foul)\b)"
+    # "how do I let everyone know it's coming?", "how does the ref let us know a penalty's coming?", "... that
+    # I'm calling a penalty?" (a call, not the time left)
+    r"|\bhow(?:'s| (?:do|does|should|would|can|to|is|am)) " + _SHOWER + r"\s+(?:supposed to\s+)?let (?:\w+\s+){1,2}?"
+    r"know\b(?=[^.?!]{0,30}\b(?:coming|call|calling|penalty|foul)\b)"
     # "what does he do so the crowd knows?": an official's doing, for the crowd, not the table's record
     r"|\bwhat (?:does|do|did|should|would|will|must|can) " + _SHOWER + r" do so (?:that )?(?:the crowd|everyone|everybody"
     r"|the fans|the benches|both benches|the players) (?:knows?|can see|sees?)\b"
@@ -151,7 +153,7 @@ CALL_ASKED = re.compile(
     r"|what's the least|is (?:that|it|this) (?:a )?(?:minor|major|misconduct|penalty)"
     r"|(?:^|[.!?]\s*)(?:just|only) (?:a |an )?(?:minor|major|misconduct|penalty|two|five|2|5)\b[^.?!]{0,20}\?"
     r"|\b(?:gets?|getting|got|be|being) penali[sz]ed\b|(?:can|do|should|could|would) (?:i|we|you) penali[sz]e"
-    r"|(?:call|penalty|infraction)\?)", re.I)
+    r"|(?<!delayed )(?:call|penalty|infraction)\?)", re.I)  # "how is the delayed call shown?" asks a signal
 _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:rule ?sets?|rule ?books?|"
                       r"tournaments?|leagues?|rules)\b|\bcompared? (?:with|to)\b|\bversus\b|\bvs\.?\b",
                       re.I)

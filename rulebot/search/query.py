@@ -393,6 +393,19 @@ def without_request(question: str) -> str:
     return rest if rest.strip(" ?.!") else question
 
 
+#: Whom the asker compares with, not whom the question is about ("does the goalie have to drop it like a
+#: skater would?": the goaltender's broken stick, RHA 606 (b), not a player's, 606 (a)).
+_LIKE_OTHERS = re.compile(r"\b(?:just\s+)?(?:like|as|same as|the (?:same )?way)\s+(?:a|an|any|the|other|every|all)?\s*"
+                          r"(?:other\s+|normal\s+|regular\s+)?(?:skaters?|players?|runners?)\s+"
+                          r"(?:would|does|do|did|can|could|must|has to|have to|is|are)\b", re.I)
+
+
+def without_comparison(question: str) -> str:
+    """The question without whom the asker compares with ("Does he have to drop it straight away like a
+    skater would?" -> "Does he have to drop it straight away?")."""
+    return _LIKE_OTHERS.sub(" ", question)
+
+
 #: Someone on a bench ("a guy sitting on his bench", "standing in the box", "from the bench") ...
 _ON_BENCH = re.compile(r"\b(?:sitting|sits|sat|seated|standing|stands|stood|leaning|leans|leaned)\s+(?:on\s+|in\s+|at\s+)?"
                        r"(?:the|his|her|their|our|its)\s+(?:own\s+)?(?:players?'?s?\s+)?(?:bench|box|penalty box|penalty bench)\b"
@@ -454,11 +467,25 @@ _LATER_GAME = re.compile(r"\b(?:next (?:game|match)|tomorrow|this afternoon|late
                          r"(?:our|their|his|her|the team's|his team's) (?:next|other) (?:game|match))\b", re.I)
 
 
+#: Whether a penalty reaches past this game ("does that follow him past tonight's game?", "just tonight, or
+#: more?", "how long is he out after that?") ...
+_CARRIES_OVER = re.compile(r"\b(?:follows?|carry|carries|carried)\s+(?:\w+\s+){0,2}?(?:past|beyond|over|into)\b"
+                           r"|\bjust (?:tonight|today|this game|this match|the one game)\b"
+                           r"|\b(?:past|beyond) (?:tonight|today|this game|this match)\b"
+                           r"|\bhow (?:long|many games) (?:is|are|will) (?:he|she|they|the player) (?:be )?out\b"
+                           r"|\bout (?:for|of) (?:the )?(?:rest|remainder|next)\b", re.I)
+#: ... for a penalty of the game named.
+_GAME_PENALTY = re.compile(r"\b(?:match penalty|match|game misconduct|gross misconduct|game ejection|ejection|ejected"
+                           r"|thrown out|tossed|kicked out|suspension|suspended|GM)\b", re.I)
+
+
 def later_game_words(question: str) -> str:
     """The rulebooks' words for whether a penalised player may play a later game ("suspended for the next
     game", FIRS 8.2 A; "disqualify that player for the remainder of the tournament", FIRS 7.1) when
-    ``question`` asks whether he may play again in a later game; "" otherwise."""
-    if _PLAYS_AGAIN.search(question) and _LATER_GAME.search(question):
+    ``question`` asks whether he may play again in a later game or whether a game's penalty reaches past
+    it; "" otherwise."""
+    if ((_PLAYS_AGAIN.search(question) and _LATER_GAME.search(question))
+            or (_CARRIES_OVER.search(question) and _GAME_PENALTY.search(question))):
         return "suspended for the next game remainder of the tournament"
     return ""
 

@@ -81,8 +81,17 @@ def code_version() -> str:
     return files_digest(here / "ranker.py", here / "text.py", here.parent / "data" / "synonyms.yaml")
 
 
+#: A goalkeeper named only to be left out ("three-on-three (excluding the goaltender)"): the text is about
+#: the skaters.
+_ALL_BUT_GOALKEEPER = re.compile(r"\b(?:excluding|except(?: for)?|other than|not including|besides|apart from)"
+                                 r"\s+(?:the\s+|a\s+|their\s+|its\s+)?(?:goal\s?keepers?|goaltenders?|goalies?)\b",
+                                 re.IGNORECASE)
+
+
 def roles(text: str) -> frozenset[str]:
-    """The :data:`ROLES` a text names ("Player grabs my arm" -> {"skater"})."""
+    """The :data:`ROLES` a text names ("Player grabs my arm" -> {"skater"}; "Teams will commence the
+    overtime period by playing three-on-three (excluding the goaltender)" -> {"skater"}, U9 32)."""
+    text = _ALL_BUT_GOALKEEPER.sub(" skaters ", text)
     ws = set(words(text))  # "skater's" is "skater"
     return frozenset(role for role, names in ROLES.items() if ws & names)
 
@@ -113,25 +122,35 @@ _UNITS = frozenset("minut second min sec hour feet foot inch metr meter cm mm ya
 _COUNTED_AS = {"shooter": "shooter", "shooters": "shooter"}
 
 
-#: The shooters asked about are skaters counted: "how many shooters" meets "four skaters shall be
-#: allowed to shoot".
-_ASKED_AS_WELL = {"shooter": "skater"}
+#: The shooters asked about are skaters counted: "how many shooters" meets "four skaters shall be allowed
+#: to shoot" (RHA 639 (b) 4 A); the skaters asked about are players counted ("how many skaters in
+#: overtime": U9 32, "playing three-on-three (excluding the goaltender)").
+_ASKED_AS_WELL = {"shooter": ("skater",), "skater": ("player",)}
+#: Words between a count and what it counts ("three (3) different players").
+_BEFORE_COUNTED = frozenset("or more fewer less of the their our different separate other".split())
 
 
 def counted_things(us: list[tuple[str, str]]) -> list[str]:
-    """Terms for a count of something ("three or more teams" -> "#3 team", "4 skaters" -> "#4 skater"):
-    the number and the noun it counts, so that "three teams tied" meets "three or more teams are tied"
-    and not "2 points"."""
-    out = []
+    """Terms for a count of something ("three or more teams" -> "#3 team", "4 skaters" -> "#4 skater",
+    "three-on-three" -> "#3 player"): the number and the noun it counts, so that "three teams tied" meets
+    "three or more teams are tied" and not "2 points"."""
+    out = a_side(us)
     for i, (w, t) in enumerate(us):
-        if not t.isdigit():
-            continue
+        if not t.isdigit() or (i >= 2 and us[i - 1][1] == "on" and us[i - 2][1].isdigit()):
+            continue  # the second count of "three-on-three"
         j = i + 1
-        while j < len(us) and us[j][0] in ("or", "more", "fewer", "less", "of", "the", "their", "our"):
+        while j < len(us) and us[j][0] in _BEFORE_COUNTED:
             j += 1
         if j < len(us) and us[j][1].isalpha() and us[j][0] not in STOP_WORDS and us[j][1] not in _UNITS:
             out.append(f"#{t} {_COUNTED_AS.get(us[j][0], us[j][1])}")
     return out
+
+
+def a_side(us: list[tuple[str, str]]) -> list[str]:
+    """Terms for the players a side a text counts ("three-on-three", "4 on 4" -> "#3 player", "#4 player":
+    U9 32, "playing three-on-three")."""
+    return [f"#{t} player" for i, (_, t) in enumerate(us[:-2])
+            if t.isdigit() and us[i + 1][1] == "on" and us[i + 2][1].isdigit()]
 
 
 def any_count(term: str) -> str:
@@ -152,7 +171,7 @@ def asked_counts(us: list[tuple[str, str]]) -> list[str]:
                 noun = us[i - 1]  # typed last: "so shooters how many?"
             if noun is not None and noun[1].isalpha():
                 counted = _COUNTED_AS.get(noun[0], noun[1])
-                out += [f"#* {counted}"] + ([f"#* {_ASKED_AS_WELL[counted]}"] if counted in _ASKED_AS_WELL else [])
+                out += [f"#* {c}" for c in (counted, *_ASKED_AS_WELL.get(counted, ()))]
     return out
 
 
@@ -417,6 +436,9 @@ class ClauseRanker:
             put(term, 1.0)  # "three teams": "three or more teams", not the "2 points" of a draw
             if term.endswith(" shooter"):
                 put(term[:-2], 1.0)  # "after three shooters each" told is "after three shots"
+        for term in a_side(units(qwords[-6:])):
+            # "is overtime still 4-on-4?" asks how many a side (not "played 4-on-4, how long is a shift")
+            put(any_count(term), COUNT_ASKED_WEIGHT)
         for term in asked_counts(units(qwords)):
             put(term, COUNT_ASKED_WEIGHT)  # "how many shooters": a clause that counts them
         for joined in self.closed_compounds(qwords):
