@@ -3196,3 +3196,105 @@ def test_whether_a_game_penalty_reaches_past_the_game_asks_the_suspension():
     # Youth Cup Penalties 4: "... automatically suspended for the next game as well"
     a = get_searcher().ask("our coach got a match penalty, does it carry over into the next game?", "youth-cup")
     assert "next game" in a.citations[0].text
+
+
+def test_the_step_after_the_one_told_comes_first():
+    # U9 28 a "Head to Head" told as not separating the teams: 28 b, "Goals Against", is what comes next
+    assert first_rule("we're tied on points and head to head didn't separate us either. what's next?",
+                      "challenge-cup-u9") == "28 b"
+
+
+def test_the_longest_shift_asks_a_time():
+    # U9 12 "Shift length will not exceed 90 seconds", not 8's "four players on the bench ... stay out"
+    assert first_rule("what's the longest shift a kid can stay out for?", "challenge-cup-u9") == "12"
+
+
+def test_teams_tied_on_points_is_a_tie_where_the_rules_never_name_points():
+    # the U9 rules rank ties after the round robin (28) without ever saying "points"
+    a = get_searcher().ask("two teams are tied on points after the round robin, how do we break it?",
+                           "challenge-cup-u9")
+    assert a.answered and a.citations[0].rule.startswith("28")
+
+
+def test_how_many_a_side_counts_players_and_a_named_look_asks_the_signal():
+    assert first_rule("how many a side in overtime?", "challenge-cup-u9") == "32"
+    assert classify("what does a penalty shot look like with the hands?").signal
+    assert not classify("what does a legal stick look like?").signal
+
+
+def test_whether_we_shoot_first_asks_the_shootout_order():
+    # RHA 639 (b) 4 C "... with the visiting team shooting first"
+    assert first_rule("shootout time - can we pick whether we shoot first?", "rha") == "639 (b) 4 C"
+
+
+def test_a_player_let_out_early_by_the_box_is_no_further_penalty():
+    # FIRS 6.4.27 C "... through an error by the penalty timekeeper, that player is not to serve an
+    # additional penalty, but must serve the player's unexpired time"
+    a = get_searcher().ask("the timekeeper let our guy out of the box early by mistake, is that another penalty?",
+                           "firs-2017")
+    assert a.citations[0].rule == "6.4.27 C" and a.answer.startswith("No penalty")
+
+
+def test_a_foul_by_a_spectator_asks_what_the_referee_does_not_a_call():
+    q = "a spectator reached over the boards and held our player's stick, what now?"
+    assert not classify(q).penalty
+    assert first_rule(q, "firs-2017") == "6.4.25 A"  # "... being held or interfered with by a spectator"
+    assert classify("a fan grabbed me and I shoved him back. what am I getting?").penalty
+
+
+
+def test_the_game_a_ruleset_name_is_said_with_stays_when_it_is_asked_about():
+    from rulebot.search.query import parse_query
+
+    s = get_searcher()
+    assert "game" in parse_query(s.index, "how long is a ball hockey game?").text.split()
+    assert "game" not in parse_query(s.index, "In a FIRS game the coach wants to protest").text.split()
+    assert first_rule("how long is a ball hockey game?", "ball-hockey") == "6"  # "Game time is 2 periods ..."
+
+
+def test_a_clause_of_measures_weighs_less_for_a_question_asking_no_size():
+    from rulebot.models import Hit
+    from rulebot.search import measures_later
+
+    s = get_searcher()
+    net, crease = s.index.lookup("firs-2017", "2.2 C"), s.index.lookup("firs-2017", "6.4.18 B")
+    hits = [Hit(net, 10.0), Hit(crease, 9.0)]  # the drop net's "45 cm (18") ... 180 cm (71") ..."
+    assert measures_later(hits, "a defender covers the puck in the crease, what now?")[0].clause is crease
+    assert measures_later(hits, "is the drop net 45 cm deep?")[0].clause is net  # a size told
+
+
+def test_players_slang_names_the_people_and_the_puck():
+    from rulebot.search.ranker import roles
+
+    assert roles("their D-man dives while his tendy is down") == {"skater", "goalkeeper"}
+    # hands on the biscuit are a player's, not a signal
+    q = "their d-man smothers the biscuit with his hands in the paint. what's the call?"
+    assert not classify(q).signal and classify(q).penalty
+
+
+def test_a_goal_waved_off_or_in_the_twine_asks_whether_it_counts():
+    assert classify("shot went straight into the twine off the ref's skate, do I count it?").goal
+    assert classify("it bounced in off the official and they waved it off. right call?").goal
+
+
+def test_the_zones_as_players_say_them():
+    # FIRS 6.4.20 E "For a violation of a hand pass in the attacking zone the face off shall take place at
+    # the centre spot"
+    assert first_rule("winger bats it with his hand to a teammate in the offensive zone, where's the draw?",
+                      "firs-2017") == "6.4.20 E"
+
+
+def test_charging_out_of_the_crease_is_a_movement_not_the_foul():
+    q = "penalty shot: the goalie came charging out of his crease before the shooter touched the puck. now what?"
+    assert not classify(q).penalty
+    assert classify("he charged my goalie in the crease, what's the call?").penalty
+    # FIRS 6.1.8 A •9: "... the player will re-take the penalty shot"
+    assert first_rule(q, "firs-2017") == "6.1.8 A •9"
+
+
+def test_idioms_that_look_like_other_things():
+    # "how far can they push that" asks a limit, not a distance; a team "rolls up" arrives
+    assert not classify("how far can they push that before the ref calls it?").number
+    assert classify("how far back do the other players stand?").number
+    a = get_searcher().ask("team rolls up with three skaters and a goalie, do we start?", "firs-2017")
+    assert "roll" not in a.citations[0].text.lower()

@@ -89,7 +89,10 @@ _THING_LONG = (r"(?:is|are|can|may|must|should)\s+(?:(?!(?:in|on|at|behind|under
                r"surface|area|line|zone|circle|box|bench|shaft|handle)e?s?"
                r"(?:\s+(?:allowed|permitted|supposed|meant)\s+to)?(?:\s+be)?\s*(?:[?.!,]|$)")
 _ASKS_TIME = re.compile(rf"\bhow long (?!{_THING_LONG})"
-                        r"|\bhow (?:many|much) (?:minutes|seconds|time)\b|\bhow soon\b|\bhow quickly\b", re.I)
+                        r"|\bhow (?:many|much) (?:minutes|seconds|time)\b|\bhow soon\b|\bhow quickly\b"
+                        # "what's the longest shift": a time (U9 12, "Shift length will not exceed 90 seconds")
+                        r"|\b(?:longest|shortest)\s+(?:\w+\s+)?(?:shifts?|periods?|half|halves|games?|time-?outs?"
+                        r"|overtimes?|breaks?|intermissions?|warm-?ups?)\b", re.I)
 _ASKS_DISTANCE = re.compile(rf"\bhow long (?={_THING_LONG})|\bhow (?:deep|wide|big|high|tall|thick|large)\b"
                             r"|\bhow far (?:back|away|out|off|apart|from|in|into|up|is|are|do|does|must|should)\b"
                             r"|\bhow many (?:metres|meters|feet|inches|centimetres|centimeters)\b"
@@ -134,6 +137,10 @@ NOTE_CASE_SHARE = 0.85
 _FIRST_OF_LIST = re.compile(r"\b(?:the )?first (?:thing|one|tie-?break\w*|criteri\w*|step|factor|check|test)\b"
                             r"|\bwhat(?:'s| is| comes) first\b", re.I)
 FIRST_ITEM_WEIGHT = 1.25
+#: "... doesn't separate them, so what's next?", "what breaks it next?": the step after the one told.
+_NEXT_OF_LIST = re.compile(r"\bwhat(?:'s| is| comes)? next\b|\bnext (?:tie-?break\w*|step|criteri\w*|one)\b"
+                           r"|\b(?:breaks?|decides?|separates?|settles?) (?:it|them|the tie) next\b"
+                           r"|\bthen what\b|\bwhat (?:then|after that)\b", re.I)
 #: A list item shorter than this, and no sentence, is a fragment ("Points") cited after the sentence
 #: that announces it.
 FRAGMENT_CHARS = 40
@@ -281,6 +288,8 @@ class Searcher:
             reranked = self.story_term_defined(reranked, rest)
         if _FIRST_OF_LIST.search(query):
             reranked = self.prefer_first_item(reranked)
+        if _NEXT_OF_LIST.search(query):
+            reranked = self.next_item_first(reranked, rest)
         if not intent.number:  # "how long", "how big": the number and its unit (prefer_numbered_subject)
             reranked = asked_answer_first(reranked, query)
         if intent.penalty:
@@ -293,6 +302,8 @@ class Searcher:
                 reranked = self.general_case_first(reranked, rest)
         reranked = self.asked_verb_first(reranked, rest)
         reranked = self.unmet_state_later(reranked, rest)
+        if not intent.number:
+            reranked = measures_later(reranked, query)
         reranked = self.asked_over_story(reranked, rest)
         if (_ASKS_CONSEQUENCE.search(query) or intent.resume) and not intent.penalty:
             reranked = self.case_told_first(reranked, rest)
@@ -533,6 +544,25 @@ class Searcher:
                     w = FIRST_ITEM_WEIGHT
             out.append(Hit(c, h.score * w))
         return sorted(out, key=lambda h: -h.score)
+
+    def next_item_first(self, hits: list[Hit], query: str, depth: int = 5) -> list[Hit]:
+        """For "head-to-head doesn't separate them, so what's next?": of the first ``depth`` hits, a list item
+        whose title the question says (U9 28 a, "Head to Head") gives its place to the item after it (28 b,
+        "Goals Against"), which goes first; ``hits`` unchanged when no such item is found."""
+        said = set(terms(query))
+        for h in hits[:depth]:
+            c = h.clause
+            parent = self.index.get(c.parent) if c.kind == "item" and c.parent else None
+            title = set(terms(c.title or ""))
+            if parent is None or not title or not title <= said or not introduces_list(parent.text):
+                continue
+            items = [x for x in self.index.children(parent) if x.text]
+            at = next((i for i, x in enumerate(items) if x.id == c.id), None)
+            if at is None or at + 1 >= len(items):
+                return hits
+            nxt = items[at + 1]
+            return [Hit(nxt, hits[0].score + 1.0)] + [x for x in hits if x.clause.id != nxt.id]
+        return hits
 
     def named_topic_first(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """For a bare topic named by a phrase of the synonym list and a few words more ("too many men on
@@ -1599,7 +1629,7 @@ class Searcher:
         phrases = [tuple(words(p)) for p in ranker.query_phrases(qwords) if len(words(p)) > 1]
 
         def said_alone(tw: list[str]) -> bool:
-            masked = qtext
+            masked = _TIED_ON_POINTS.sub(" ", qtext)  # "tied on points" is a tie, wherever it is said
             for p in phrases:
                 kin = {tuple(words(m)) for gi in syn.by_phrase.get(p, ()) for m in syn.groups[gi]}
                 if len(p) > len(tw) and f" {' '.join(tw)} " in f" {' '.join(p)} " and tuple(tw) not in kin:
@@ -1789,6 +1819,9 @@ POINTER_DEPTH = 3
 #: words with it besides signal words ("whistle", "possession", "attacking" for U9 16), not "what's the
 #: signal for tripping?".
 OWN_SIGNAL_SHARED = 2
+#: Teams tied in the standings ("tied on points", "the same number of points"): a tie, not the points topic
+#: (U9 28, "In case of a tie after the Round Robin play", though the U9 rules never name points).
+_TIED_ON_POINTS = re.compile(r"(?<= )(?:tied|tie|level|equal|even|same|same number of|identical)(?: on| in| with)? points(?= )")
 #: A word that says a call is shown ("let everybody know" says it in other words).
 _SHOW_WORD = re.compile(r"\b(?:show\w*|signal\w*|signif\w*|indicat\w*|cue\w*|gestur\w*)\b", re.I)
 #: Words of a signal question that name no infraction.
@@ -1898,6 +1931,26 @@ def gesture_told(question: str) -> str:
     told = question[m.start(): m.start() + end.start()] if end else question[m.start():]
     # "Closed fist, arm punched straight out - what's the ref signalling?": the gesture is before him
     return told if len(signal_concepts(told)) >= 2 else question
+
+
+#: A measure: a number and a unit of length ("45 cm", "18\"", "6.1 meters").
+_MEASURE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:cm|mm|m|metres?|meters?|feet|foot|ft|inch(?:es)?|\"|”|')(?!\w)", re.I)
+#: A clause giving this many measures specifies equipment or the rink (FIRS 2.2 C, the drop net) ...
+SPEC_MEASURES = 3
+#: ... and weighs this much for a question that asks no size.
+SPEC_WEIGHT = 0.7
+
+
+def measures_later(hits: list[Hit], question: str, depth: int = 10) -> list[Hit]:
+    """For a question that asks no number and gives no measure: of the first ``depth`` hits, a clause that
+    gives :data:`SPEC_MEASURES` measures or more (FIRS 2.2 C: "a depth of 45 cm (18") ... a maximum width
+    of 180 cm (71") and height of 110 cm (43")") weighs :data:`SPEC_WEIGHT`; the play told is not the
+    drop net's make."""
+    if _MEASURE.search(question):
+        return hits
+    out = [Hit(h.clause, h.score * (SPEC_WEIGHT if n < depth and len(_MEASURE.findall(h.clause.text)) >= SPEC_MEASURES
+                                    else 1.0)) for n, h in enumerate(hits)]
+    return sorted(out, key=lambda h: -h.score)
 
 
 @lru_cache(maxsize=8192)

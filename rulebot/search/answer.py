@@ -315,7 +315,9 @@ def _optional_call(index: ClauseIndex, ruleset: str, sentence: str, parts_list) 
 
 
 NOT_A_PENALTY = re.compile(r"\b(?:is|are|shall|will|does) not (?:be |result in )?(?:a |considered a )?penalt"
-                            r"|\bno penalty (?:shall|should|will) be\b", re.I)
+                            r"|\bno penalty (?:shall|should|will) be\b"
+                            # "that player is not to serve an additional penalty" (FIRS 6.4.27 C)
+                            r"|\b(?:is|are) not to serve an? (?:additional |further |extra )?penalt", re.I)
 
 
 _NEW_CASE = re.compile(r"^(?:if|when|should|where|in the event|in case|note|exception|however|unless)\b", re.I)
@@ -449,6 +451,11 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
             continue
         # a bracketed sentence is a clarification, not a call ("(Minor Penalties or Coincidental ...)")
         cands = [s for s in sentences(c.text) if imposes_penalty(s) and not s.startswith("(")]
+        best = best_sentences(c.text, query, limit=1)
+        if not cands and hit is hits[0] and NOT_A_PENALTY.search(best):
+            # the best clause clears the case ("... through an error by the penalty timekeeper, that
+            # player is not to serve an additional penalty", FIRS 6.4.27 C): that is the call
+            return f"No penalty — {normalise_numbers(best)} [{label(index, c)}]"
         if all(NOT_A_PENALTY.search(s) for s in cands):
             # an infraction defined without a penalty sentence of its own ("Hooking: Impeding a
             # player ... will be called a hook."): the call its rulebook's penalty list gives it

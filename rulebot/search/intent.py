@@ -97,7 +97,9 @@ _ASKS_SIGNAL = re.compile(
     r"|\bwhat (?:\w+ )?(?:visual cue|cue|motion|gesture|movement|animation|arm pose|arm position)s? (?:does|do|did|should"
     r"|would|will|must|can) " + _SHOWER + r"\b"
     # "the exact arm pose for the delayed penalty indicator"
-    r"|\barm (?:animation|pose|position|motion)s? for\b",
+    r"|\barm (?:animation|pose|position|motion)s? for\b"
+    # "what's the washout look like with the arms?": what a call looks like made by the arms
+    r"|\bwhat(?:'s| does| do| is) (?:the |a |an )?(?:[\w-]+ ){0,2}?[\w-]+ look like\b(?=[^.?!]{0,30}\b(?:arms?|hands?)\b)",
     re.I)
 
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
@@ -142,6 +144,7 @@ CALL_ASKED = re.compile(
     r"|(?:^|[.!?]\s*)anything\s*\?\s*$"
     r"|\bis (?:that|this|it) a problem\b"
     r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
+    r"|what (?:am|is|are) (?:i|he|she|they|we|you|the player|the kid|the guy) (?:getting|gonna get|going to get)\b"
     # (not the length of the game's own time: "Two halves of how many minutes?", "how many minutes is a
     # period?")
     r"|(?<!\bof )how many minutes(?! (?:is|are|does|do|for|in) (?:a |an |the |each |one |every )?(?:period|half|halves"
@@ -173,7 +176,7 @@ _WHAT_HAPPENS_IF = re.compile(r"\bwhat happens (?:if|when)\b", re.I)
 #: a situation that asks for the call even without "what's the call".
 _FOUL = re.compile(
     r"\b(?:hook(?:s|ed|ing)?|trip(?:s|ped|ping)?|slash(?:es|ed|ing)?|spear(?:s|ed|ing)?|butt[- ]end(?:s|ed|ing)?"
-    r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|charg(?:es|ed|ing)|elbow(?:s|ed|ing)"
+    r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|charg(?:es|ed|ing)(?! (?:out|off|forward|up|in|ahead|down the)\b)|elbow(?:s|ed|ing)"
     r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|shov(?:es|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
     r"|(?:hauled|pulled|dragged|yanked|tackled) (?:him |her |them )?down"
     r"(?!\s+(?:the |a |his |her |their )?(?:ball|puck|net|mask|jersey|helmet|shorts|socks)\b)|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)|checked from behind"
@@ -198,7 +201,8 @@ PENALTY_LEAST = re.compile(r"\b(?:the )?(?:minimum|least)\b(?=(?:\s+(?:i'?m givi
                            r"|i give|i can call|penalty|call|he gets|he can get|there|here|for that|for this|for it))?"
                            r"\s*[?.!]*\s*$)", re.I)
 #: A question about a goal: the puck in the net, a goal, a shot going in.
-_GOAL_WORDS = re.compile(r"\b(?:goals?|net|scores?d?|(?:goes|went|go)\b[^.?!]{0,15}\bin|wave it off|waved? off)\b", re.I)
+_GOAL_WORDS = re.compile(r"\b(?:goals?|net|twine|scores?d?|(?:goes|went|go|bounces?|bounced)\b[^.?!]{0,15}\bin"
+                         r"|waved? (?:it |that )?off)\b", re.I)
 #: A clause that says whether a goal stands ("The goal shall not be allowed if ...", "a goal may not be
 #: scored by the kicking of the puck", "the goal shall be disallowed").
 #: What a rule may say became of a goal (:data:`GOAL_STANDS`, and the ruling an answer leads with).
@@ -211,7 +215,7 @@ _VALIDITY = re.compile(r"\b(?:goal or no goal|goal or (?:no|not)\b|no goal\b|goo
                        r"|counts?\s*\?|allowed\s*\?|legal\s*\?|(?:right|correct|good|bad|wrong) call"
                        r"|(?:give|allow|award|accept) (?:the|that|this|a|his|their) goal\b(?!\s+judge)"
                        r"|\bgoal (?:be |get |gets |got |was |is )?(?:wiped|washed|taken) (?:out|off)"
-                       r"|wave (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?|goal (?:have |has )?stood|(?:^|[.!?,;:-]\s*)goal\s*\?"
+                       r"|waved? (?:it|that|the goal) off|waved? off|disallow\w*|is (?:it|that) a goal|goal stands?|goal (?:have |has )?stood|(?:^|[.!?,;:-]\s*)goal\s*\?"
                        r"|^\W*(?:a )?goal (?:scored )?(?:with|off|by|on|from) (?:a|an|the|his|her)\b"
                        r"(?! (?:power ?-?play|pp|man advantage|penalty kill|pk)\b))", re.I)
 #: Whether or when to stop play ("whistle right away?", "do I blow it down?"), not the call.
@@ -222,7 +226,9 @@ _COUNTS_AS = re.compile(r"\b(?:counts? as|constitutes?)\b", re.I)
 #: Words that ask what something is, even with a foul in the question ("what counts as a fight").
 _DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? as|considered|constitutes?|"
                       r"what(?:'s| is) an? |what makes )\b|\bwho(?:'?s| is) ['\"‘“]", re.I)
-_NUMBER = re.compile(r"\b(how (?:long|many|much|far|near|big|wide|high|few|old|tall|heavy|close|soon|often)|what size"
+_NUMBER = re.compile(r"\b(how (?:long|many|much|far(?! (?:can|could|may|do|does|should) (?:i|we|you|they|he|she) "
+                     r"(?:push|take|go with|stretch|bend)\b)|near|big|wide|high|few|old|tall|heavy|close|soon|often)"
+                     r"|what size"
                      r"|(?<!keep your )(?<!keep his )(?<!keep their )distance(?! from (?:him|her|them)\b)"
                      r"|(?<!full )(?<!full-)length|duration"
                      r"|max(?:imum)?|min(?:imum)?|number of|longest|shortest|fewest|biggest|smallest|highest|lowest"
@@ -306,7 +312,9 @@ _OWN_BODY = re.compile(
 #: Things of the game: a question naming one tells of play, not of a signal.
 _GAME_THINGS = frozenset("puck ball goal net cage player players opponent opponents guy guys kid kids shot stick "
                          "sticks boards bench goalie goalkeeper goaltender team teams winger defenceman "
-                         "defenseman skater skaters coach".split())
+                         "defenseman skater skaters coach "
+                         # and in players' slang ("smothers the biscuit with his hands ... his tendy")
+                         "biscuit disc pill rock twine lumber twig tendy tender crease paint".split())
 
 
 def _last_sentence(question: str) -> str:
@@ -404,6 +412,11 @@ def classify(question: str) -> Intent:
 
         if roles(question) == {"goalkeeper"}:
             fouls = set()  # "goalie covers the puck": the goalkeeper's own right, a stoppage, not a foul
+    if fouls and not CALL_ASKED.search(question):
+        from rulebot.search.ranker import roles
+
+        if "spectator" in roles(question):
+            fouls = set()  # "a fan grabbed a player's jersey, what does the ref do?": no one to penalise
     foul = bool(fouls or (_BLOW.search(question) and len(ws) <= BLOW_WORDS)) and not (
         _WHO_SERVES.search(question) or
         signal or number or (procedure and not _WHAT_HAPPENS_IF.search(question)) or _DEFINES.search(question)

@@ -161,6 +161,12 @@ def _said_as_name(m: re.Match, name: str) -> bool:
     return core != name.strip().lower()
 
 
+#: The game a ruleset's name is said with ("an RHA game", "ball hockey games") ...
+_GAME_NAMED = re.compile(r"\b(?:games?|match(?:es)?)\s*$", re.I)
+#: ... as what the question asks about ("how long is a ...", "how many periods are in an ...").
+_ASKED_OF = re.compile(r"\b(?:is|are|was|were|does|do)\s+(?:(?:in|of)\s+)?(?:an?|the)?\s*$", re.I)
+
+
 @lru_cache(maxsize=4096)
 def _alias_pattern(name: str) -> re.Pattern[str]:
     """The pattern of one ruleset name with the words around it ("in the RHA rules", "under FIRS",
@@ -198,7 +204,10 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
             if rid not in named:
                 named.append(rid)
             if not _names_content(index, rid, name):
-                text = pat.sub(" ", text)
+                # ... but the game it names stays when the game is what is asked about ("how long is a ball
+                # hockey game?"; not "In a FIRS game the coach wants to protest")
+                text = pat.sub(lambda x: f" {x.group(0).split()[-1]} " if _GAME_NAMED.search(x.group(0))
+                               and _ASKED_OF.search(x.string[:x.start()]) else " ", text)
     scope = named or ([ruleset] if ruleset else list(index.rulesets))
     clauses: list[Clause] = []
     ids: set[str] = set()
@@ -323,8 +332,9 @@ _TIME_LEFT = re.compile(r"\b(?:early|too soon|prematurely|before (?:his|her|thei
                         r"|\d+\s*(?:secs?|seconds?)\s+(?:still\s+)?(?:left|remaining|to go|early)"
                         r"|(?:time|seconds?) (?:still )?left)\b", re.I)
 #: ... by the timekeeper's mistake: "let him out early by mistake", "my bad", "box guy lets him out".
-_BOX_ERROR = re.compile(r"\b(?:by mistake|my (?:bad|mistake|fault)|by error|in error|(?:i|we|box \w+|timer|timekeeper"
-                        r"|attendant|volunteer) (?:\w+ )?(?:let|lets|opened|opens|released|releases)\b)", re.I)
+_BOX_ERROR = re.compile(r"\b(?:by mistake|my (?:bad|mistake|fault)|by error|in error|by accident|accidentally"
+                        r"|(?:i|we|box \w+|timer|timekeeper|attendant|volunteer) (?:\w+ ){0,3}?(?:let|lets|opened|opens"
+                        r"|released|releases)\b|(?:screw\w*|mess\w*|goof\w*|mix\w*) up)", re.I)
 
 
 def early_release_words(question: str) -> str:

@@ -55,7 +55,7 @@ ROLES = {
                         "defensemen defender defenders attacker attackers winger wingers centre center shooter "
                         "guy guys kid kids dude dudes".split()),
     "goalkeeper": frozenset("goalie goalies goalkeeper goalkeepers goaltender goaltenders netminder keeper "
-                            "keepers".split()),
+                            "keepers tendy tendies".split()),
     "team official": frozenset("coach coaches manager managers trainer trainers".split()),
     "spectator": frozenset("spectator spectators fan fans crowd".split()),
 }
@@ -88,10 +88,14 @@ _ALL_BUT_GOALKEEPER = re.compile(r"\b(?:excluding|except(?: for)?|other than|not
                                  re.IGNORECASE)
 
 
+#: A defenceman in players' words ("D-man", "d men", "dman").
+_D_MAN = re.compile(r"\bd[- ]?m[ae]n\b", re.I)
+
+
 def roles(text: str) -> frozenset[str]:
     """The :data:`ROLES` a text names ("Player grabs my arm" -> {"skater"}; "Teams will commence the
     overtime period by playing three-on-three (excluding the goaltender)" -> {"skater"}, U9 32)."""
-    text = _ALL_BUT_GOALKEEPER.sub(" skaters ", text)
+    text = _D_MAN.sub(" defenceman ", _ALL_BUT_GOALKEEPER.sub(" skaters ", text))
     ws = set(words(text))  # "skater's" is "skater"
     return frozenset(role for role, names in ROLES.items() if ws & names)
 
@@ -170,7 +174,8 @@ def asked_counts(us: list[tuple[str, str]]) -> list[str]:
             if noun is None and i and us[i - 1][0] not in STOP_WORDS:
                 noun = us[i - 1]  # typed last: "so shooters how many?"
             if noun is not None and noun[1].isalpha():
-                counted = _COUNTED_AS.get(noun[0], noun[1])
+                # "how many a side" counts the players a side ("three-on-three")
+                counted = "player" if noun[0] in ("side", "aside") else _COUNTED_AS.get(noun[0], noun[1])
                 out += [f"#* {c}" for c in (counted, *_ASKED_AS_WELL.get(counted, ()))]
     return out
 
