@@ -91,8 +91,8 @@ _THING_LONG = (r"(?:is|are|can|may|must|should)\s+(?:(?!(?:in|on|at|behind|under
 _ASKS_TIME = re.compile(rf"\bhow long (?!{_THING_LONG})"
                         r"|\bhow (?:many|much) (?:minutes|seconds|time)\b|\bhow soon\b|\bhow quickly\b"
                         # "what's the longest shift": a time (U9 12, "Shift length will not exceed 90 seconds")
-                        r"|\b(?:longest|shortest)\s+(?:\w+\s+)?(?:shifts?|periods?|half|halves|games?|time-?outs?"
-                        r"|overtimes?|breaks?|intermissions?|warm-?ups?)\b", re.I)
+                        r"|\bwhat(?:'s| is| are) the (?:longest|shortest)\s+(?:\w+\s+)?(?:shifts?|periods?|half|halves|games?"
+                        r"|time-?outs?|overtimes?|breaks?|intermissions?|warm-?ups?)\b", re.I)
 _ASKS_DISTANCE = re.compile(rf"\bhow long (?={_THING_LONG})|\bhow (?:deep|wide|big|high|tall|thick|large)\b"
                             r"|\bhow far (?:back|away|out|off|apart|from|in|into|up|is|are|do|does|must|should)\b"
                             r"|\bhow many (?:metres|meters|feet|inches|centimetres|centimeters)\b"
@@ -141,6 +141,9 @@ FIRST_ITEM_WEIGHT = 1.25
 _NEXT_OF_LIST = re.compile(r"\bwhat(?:'s| is| comes)? next\b|\bnext (?:tie-?break\w*|step|criteri\w*|one)\b"
                            r"|\b(?:breaks?|decides?|separates?|settles?) (?:it|them|the tie) next\b"
                            r"|\bthen what\b|\bwhat (?:then|after that)\b", re.I)
+#: A tie between teams said ("tied", "level on points", "didn't separate us").
+_TIE_SAID = re.compile(r"\b(?:tie|tied|ties|level|even|tiebreak\w*|tie-break\w*|separate\w*|same (?:number of )?points)\b",
+                       re.I)
 #: A list item shorter than this, and no sentence, is a fragment ("Points") cited after the sentence
 #: that announces it.
 FRAGMENT_CHARS = 40
@@ -303,7 +306,7 @@ class Searcher:
         reranked = self.asked_verb_first(reranked, rest)
         reranked = self.unmet_state_later(reranked, rest)
         if not intent.number:
-            reranked = measures_later(reranked, query)
+            reranked = measures_later(reranked, query, self.index)
         reranked = self.asked_over_story(reranked, rest)
         if (_ASKS_CONSEQUENCE.search(query) or intent.resume) and not intent.penalty:
             reranked = self.case_told_first(reranked, rest)
@@ -549,12 +552,14 @@ class Searcher:
         """For "head-to-head doesn't separate them, so what's next?": of the first ``depth`` hits, a list item
         whose title the question says (U9 28 a, "Head to Head") gives its place to the item after it (28 b,
         "Goals Against"), which goes first; ``hits`` unchanged when no such item is found."""
-        said = set(terms(query))
+        if not _TIE_SAID.search(query):
+            return hits  # "a kid took a stick to the head, what's next?" is no tie-break
+        said = f" {' '.join(words(query))} "
         for h in hits[:depth]:
             c = h.clause
             parent = self.index.get(c.parent) if c.kind == "item" and c.parent else None
-            title = set(terms(c.title or ""))
-            if parent is None or not title or not title <= said or not introduces_list(parent.text):
+            title = " ".join(words(c.title or ""))
+            if parent is None or not title or f" {title} " not in said or not introduces_list(parent.text):
                 continue
             items = [x for x in self.index.children(parent) if x.text]
             at = next((i for i, x in enumerate(items) if x.id == c.id), None)
@@ -1937,19 +1942,27 @@ def gesture_told(question: str) -> str:
 _MEASURE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:cm|mm|m|metres?|meters?|feet|foot|ft|inch(?:es)?|\"|”|')(?!\w)", re.I)
 #: A clause giving this many measures specifies equipment or the rink (FIRS 2.2 C, the drop net) ...
 SPEC_MEASURES = 3
-#: ... and weighs this much for a question that asks no size.
+#: ... and weighs this much for a question that asks no size ...
 SPEC_WEIGHT = 0.7
+#: ... unless it asks whether a thing is made to the rules ("is my curved stick legal?", "rules for the goal cage").
+_ASKS_SPEC = re.compile(r"\b(?:legal|illegal|allowed|permitted|too (?:big|long|wide|short|small|high)|dimensions?"
+                        r"|size|measure\w*|specs?|rules? for|regulation)\b", re.I)
 
 
-def measures_later(hits: list[Hit], question: str, depth: int = 10) -> list[Hit]:
+def measures_later(hits: list[Hit], question: str, index: ClauseIndex, depth: int = 10) -> list[Hit]:
     """For a question that asks no number and gives no measure: of the first ``depth`` hits, a clause that
     gives :data:`SPEC_MEASURES` measures or more (FIRS 2.2 C: "a depth of 45 cm (18") ... a maximum width
-    of 180 cm (71") and height of 110 cm (43")") weighs :data:`SPEC_WEIGHT`; the play told is not the
-    drop net's make."""
+    of 180 cm (71") and height of 110 cm (43")") weighs :data:`SPEC_WEIGHT`, unless the question asks about the
+    thing its heading names (:data:`_ASKS_SPEC`: "is my stick legal?", "the rules for the goal cage"); the play told is not the drop net's make."""
     if _MEASURE.search(question):
         return hits
-    out = [Hit(h.clause, h.score * (SPEC_WEIGHT if n < depth and len(_MEASURE.findall(h.clause.text)) >= SPEC_MEASURES
-                                    else 1.0)) for n, h in enumerate(hits)]
+    said = set(terms(question)) if _ASKS_SPEC.search(question) else set()
+
+    def spec(h: Hit) -> bool:  # ... unless the question asks about what it specifies ("is my stick legal?")
+        heading = set(terms(index.heading(h.clause) or ""))
+        return len(_MEASURE.findall(h.clause.text)) >= SPEC_MEASURES and not (heading and heading <= said)
+
+    out = [Hit(h.clause, h.score * (SPEC_WEIGHT if n < depth and spec(h) else 1.0)) for n, h in enumerate(hits)]
     return sorted(out, key=lambda h: -h.score)
 
 

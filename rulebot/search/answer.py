@@ -451,11 +451,12 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
             continue
         # a bracketed sentence is a clarification, not a call ("(Minor Penalties or Coincidental ...)")
         cands = [s for s in sentences(c.text) if imposes_penalty(s) and not s.startswith("(")]
-        best = best_sentences(c.text, query, limit=1)
-        if not cands and hit is hits[0] and NOT_A_PENALTY.search(best):
-            # the best clause clears the case ("... through an error by the penalty timekeeper, that
-            # player is not to serve an additional penalty", FIRS 6.4.27 C): that is the call
-            return f"No penalty — {normalise_numbers(best)} [{label(index, c)}]"
+        if not cands and hit is hits[0]:
+            cleared = best_sentences(c.text, query, limit=1)
+            if NOT_A_PENALTY.search(cleared):
+                # the best clause clears the case ("... through an error by the penalty timekeeper, that
+                # player is not to serve an additional penalty", FIRS 6.4.27 C): that is the call
+                return f"No penalty — {normalise_numbers(cleared)} [{label(index, c)}]"
         if all(NOT_A_PENALTY.search(s) for s in cands):
             # an infraction defined without a penalty sentence of its own ("Hooking: Impeding a
             # player ... will be called a hook."): the call its rulebook's penalty list gives it

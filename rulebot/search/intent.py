@@ -87,8 +87,9 @@ _ASKS_SIGNAL = re.compile(
     r"|both|one|an?) (?:arms?|hands?|fists?)\b"
     # "how do I let everyone know it's coming?", "how does the ref let us know a penalty's coming?", "... that
     # I'm calling a penalty?" (a call, not the time left)
-    r"|\bhow(?:'s| (?:do|does|should|would|can|to|is|am)) " + _SHOWER + r"\s+(?:supposed to\s+)?let (?:\w+\s+){1,2}?"
-    r"know\b(?=[^.?!]{0,30}\b(?:coming|call|calling|penalty|foul)\b)"
+    r"|\bhow(?:'s| (?:do|does|should|would|can|to|is|am)) " + _SHOWER + r"\s+(?:supposed to\s+)?let (?:everyone|everybody"
+    r"|the benches|both benches|both teams|people|the players|us|me|them|him|the crowd|the fans) know\b"
+    r"(?=[^.?!]{0,30}\b(?:coming|call|calling|penalty|foul)\b)"
     # "what does he do so the crowd knows?": an official's doing, for the crowd, not the table's record
     r"|\bwhat (?:does|do|did|should|would|will|must|can) " + _SHOWER + r" do so (?:that )?(?:the crowd|everyone|everybody"
     r"|the fans|the benches|both benches|the players) (?:knows?|can see|sees?)\b"
@@ -97,9 +98,7 @@ _ASKS_SIGNAL = re.compile(
     r"|\bwhat (?:\w+ )?(?:visual cue|cue|motion|gesture|movement|animation|arm pose|arm position)s? (?:does|do|did|should"
     r"|would|will|must|can) " + _SHOWER + r"\b"
     # "the exact arm pose for the delayed penalty indicator"
-    r"|\barm (?:animation|pose|position|motion)s? for\b"
-    # "what's the washout look like with the arms?": what a call looks like made by the arms
-    r"|\bwhat(?:'s| does| do| is) (?:the |a |an )?(?:[\w-]+ ){0,2}?[\w-]+ look like\b(?=[^.?!]{0,30}\b(?:arms?|hands?)\b)",
+    r"|\barm (?:animation|pose|position|motion)s? for\b",
     re.I)
 
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
@@ -176,10 +175,10 @@ _WHAT_HAPPENS_IF = re.compile(r"\bwhat happens (?:if|when)\b", re.I)
 #: a situation that asks for the call even without "what's the call".
 _FOUL = re.compile(
     r"\b(?:hook(?:s|ed|ing)?|trip(?:s|ped|ping)?|slash(?:es|ed|ing)?|spear(?:s|ed|ing)?|butt[- ]end(?:s|ed|ing)?"
-    r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|charg(?:es|ed|ing)(?! (?:out|off|forward|up|in|ahead|down the)\b)|elbow(?:s|ed|ing)"
+    r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|charg(?:es|ed|ing)(?! (?:out|off) (?:of )?(?:his|her|the|their) (?:crease|net|goal|paint|blue)\b)|elbow(?:s|ed|ing)"
     r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|shov(?:es|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
     r"|(?:hauled|pulled|dragged|yanked|tackled) (?:him |her |them )?down"
-    r"(?!\s+(?:the |a |his |her |their )?(?:ball|puck|net|mask|jersey|helmet|shorts|socks)\b)|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)|checked from behind"
+    r"(?!\s+(?:the |a |his |her |their )?(?:ball|puck|net|mask|jersey|helmet|shorts|socks)\b)|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)(?<!\bis kicked)|checked from behind"
     r"|hit from behind|check(?:s|ed|ing)?(?: \w+){0,2} from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand"
     r"|deliberately|intentionally|on purpose)\b", re.I)
@@ -201,7 +200,8 @@ PENALTY_LEAST = re.compile(r"\b(?:the )?(?:minimum|least)\b(?=(?:\s+(?:i'?m givi
                            r"|i give|i can call|penalty|call|he gets|he can get|there|here|for that|for this|for it))?"
                            r"\s*[?.!]*\s*$)", re.I)
 #: A question about a goal: the puck in the net, a goal, a shot going in.
-_GOAL_WORDS = re.compile(r"\b(?:goals?|net|twine|scores?d?|(?:goes|went|go|bounces?|bounced)\b[^.?!]{0,15}\bin"
+_GOAL_WORDS = re.compile(r"\b(?:goals?|net|twine|scores?d?|(?:goes|went|go)\b[^.?!]{0,15}\bin"
+                         r"|bounc(?:es|ed|ing)? (?:\w+ ){0,2}?in(?=\s*(?:[.,;!?]|$|lol\b))"
                          r"|waved? (?:it |that )?off)\b", re.I)
 #: A clause that says whether a goal stands ("The goal shall not be allowed if ...", "a goal may not be
 #: scored by the kicking of the puck", "the goal shall be disallowed").
@@ -415,8 +415,11 @@ def classify(question: str) -> Intent:
     if fouls and not CALL_ASKED.search(question):
         from rulebot.search.ranker import roles
 
-        if "spectator" in roles(question):
-            fouls = set()  # "a fan grabbed a player's jersey, what does the ref do?": no one to penalise
+        before = question[:_FOUL.search(question).start()]
+        if roles(before) == {"spectator"}:
+            # "a fan grabbed a player's jersey, what does the ref do?": no one to penalise (not "a player
+            # punched a fan")
+            fouls = set()
     foul = bool(fouls or (_BLOW.search(question) and len(ws) <= BLOW_WORDS)) and not (
         _WHO_SERVES.search(question) or
         signal or number or (procedure and not _WHAT_HAPPENS_IF.search(question)) or _DEFINES.search(question)

@@ -405,7 +405,7 @@ def without_request(question: str) -> str:
 
 #: Whom the asker compares with, not whom the question is about ("does the goalie have to drop it like a
 #: skater would?": the goaltender's broken stick, RHA 606 (b), not a player's, 606 (a)).
-_LIKE_OTHERS = re.compile(r"\b(?:just\s+)?(?:like|as|same as|the (?:same )?way)\s+(?:a|an|any|the|other|every|all)?\s*"
+_LIKE_OTHERS = re.compile(r"\b(?:just\s+)?(?:like|same as|the (?:same )?way)\s+(?:a|an|any|the|other|every|all)?\s*"
                           r"(?:other\s+|normal\s+|regular\s+)?(?:skaters?|players?|runners?)\s+"
                           r"(?:would|does|do|did|can|could|must|has to|have to|is|are)\b", re.I)
 
@@ -479,14 +479,15 @@ _LATER_GAME = re.compile(r"\b(?:next (?:game|match)|tomorrow|this afternoon|late
 
 #: Whether a penalty reaches past this game ("does that follow him past tonight's game?", "just tonight, or
 #: more?", "how long is he out after that?") ...
-_CARRIES_OVER = re.compile(r"\b(?:follows?|carry|carries|carried)\s+(?:\w+\s+){0,2}?(?:past|beyond|over|into)\b"
+_CARRIES_OVER = re.compile(r"\b(?:follows?|carry|carries|carried)\s+(?:\w+\s+){0,2}?(?:past|beyond|over|into)\s+"
+                           r"(?:the\s+|this\s+|tonight'?s?\s+)?(?:next|tomorrow|tournament|rest|tonight|game|games)\b"
                            r"|\bjust (?:tonight|today|this game|this match|the one game)\b"
                            r"|\b(?:past|beyond) (?:tonight|today|this game|this match)\b"
                            r"|\bhow (?:long|many games) (?:is|are|will) (?:he|she|they|the player) (?:be )?out\b"
                            r"|\bout (?:for|of) (?:the )?(?:rest|remainder|next)\b", re.I)
 #: ... for a penalty of the game named.
-_GAME_PENALTY = re.compile(r"\b(?:match penalty|match|game misconduct|gross misconduct|game ejection|ejection|ejected"
-                           r"|thrown out|tossed|kicked out|suspension|suspended|GM)\b", re.I)
+_GAME_PENALTY = re.compile(r"\b(?:match penalty|misconduct|game ejection|ejection|ejected|thrown out|kicked out"
+                           r"|suspension|suspended)\b", re.I)
 
 
 def later_game_words(question: str) -> str:
