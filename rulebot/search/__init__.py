@@ -91,8 +91,8 @@ _THING_LONG = (r"(?:is|are|can|may|must|should)\s+(?:(?!(?:in|on|at|behind|under
 _ASKS_TIME = re.compile(rf"\bhow long (?!{_THING_LONG})"
                         r"|\bhow (?:many|much) (?:minutes|seconds|time)\b|\bhow soon\b|\bhow quickly\b"
                         # "what's the longest shift": a time (U9 12, "Shift length will not exceed 90 seconds")
-                        r"|\bwhat(?:'s| is| are) the (?:longest|shortest)\s+(?:\w+\s+)?(?:shifts?|periods?|half|halves|games?"
-                        r"|time-?outs?|overtimes?|breaks?|intermissions?|warm-?ups?)\b", re.I)
+                        r"|\bwhat(?:'s| is| are) the (?:longest|shortest)\s+(?:\w+\s+)?(?:shifts?|periods?|half|halves"
+                        r"|games?|time-?outs?|overtimes?|breaks?|intermissions?|warm-?ups?)\b", re.I)
 _ASKS_DISTANCE = re.compile(rf"\bhow long (?={_THING_LONG})|\bhow (?:deep|wide|big|high|tall|thick|large)\b"
                             r"|\bhow far (?:back|away|out|off|apart|from|in|into|up|is|are|do|does|must|should)\b"
                             r"|\bhow many (?:metres|meters|feet|inches|centimetres|centimeters)\b"
@@ -142,8 +142,8 @@ _NEXT_OF_LIST = re.compile(r"\bwhat(?:'s| is| comes)? next\b|\bnext (?:tie-?brea
                            r"|\b(?:breaks?|decides?|separates?|settles?) (?:it|them|the tie) next\b"
                            r"|\bthen what\b|\bwhat (?:then|after that)\b", re.I)
 #: A tie between teams said ("tied", "level on points", "didn't separate us").
-_TIE_SAID = re.compile(r"\b(?:tie|tied|ties|level|even|tiebreak\w*|tie-break\w*|separate\w*|same (?:number of )?points)\b",
-                       re.I)
+_TIE_SAID = re.compile(r"\b(?:tie|tied|ties|level|even|tiebreak\w*|tie-break\w*|separate\w*"
+                       r"|same (?:number of )?points)\b", re.I)
 #: A list item shorter than this, and no sentence, is a fragment ("Points") cited after the sentence
 #: that announces it.
 FRAGMENT_CHARS = 40
@@ -1826,7 +1826,8 @@ POINTER_DEPTH = 3
 OWN_SIGNAL_SHARED = 2
 #: Teams tied in the standings ("tied on points", "the same number of points"): a tie, not the points topic
 #: (U9 28, "In case of a tie after the Round Robin play", though the U9 rules never name points).
-_TIED_ON_POINTS = re.compile(r"(?<= )(?:tied|tie|level|equal|even|same|same number of|identical)(?: on| in| with)? points(?= )")
+_TIED_ON_POINTS = re.compile(r"(?<= )(?:tied|tie|level|equal|even|same|same number of|identical)"
+                             r"(?: on| in| with)? points(?= )")
 #: A word that says a call is shown ("let everybody know" says it in other words).
 _SHOW_WORD = re.compile(r"\b(?:show\w*|signal\w*|signif\w*|indicat\w*|cue\w*|gestur\w*)\b", re.I)
 #: Words of a signal question that name no infraction.
@@ -1944,7 +1945,8 @@ _MEASURE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:cm|mm|m|metres?|meters?|feet|foot
 SPEC_MEASURES = 3
 #: ... and weighs this much for a question that asks no size ...
 SPEC_WEIGHT = 0.7
-#: ... unless it asks whether a thing is made to the rules ("is my curved stick legal?", "rules for the goal cage").
+#: ... unless it asks whether a thing is made to the rules ("is my curved stick legal?", "rules for the goal
+#: cage").
 _ASKS_SPEC = re.compile(r"\b(?:legal|illegal|allowed|permitted|too (?:big|long|wide|short|small|high)|dimensions?"
                         r"|size|measure\w*|specs?|rules? for|regulation)\b", re.I)
 
@@ -1952,8 +1954,9 @@ _ASKS_SPEC = re.compile(r"\b(?:legal|illegal|allowed|permitted|too (?:big|long|w
 def measures_later(hits: list[Hit], question: str, index: ClauseIndex, depth: int = 10) -> list[Hit]:
     """For a question that asks no number and gives no measure: of the first ``depth`` hits, a clause that
     gives :data:`SPEC_MEASURES` measures or more (FIRS 2.2 C: "a depth of 45 cm (18") ... a maximum width
-    of 180 cm (71") and height of 110 cm (43")") weighs :data:`SPEC_WEIGHT`, unless the question asks about the
-    thing its heading names (:data:`_ASKS_SPEC`: "is my stick legal?", "the rules for the goal cage"); the play told is not the drop net's make."""
+    of 180 cm (71") and height of 110 cm (43")") weighs :data:`SPEC_WEIGHT`, unless the question asks about
+    the thing its heading names (:data:`_ASKS_SPEC`: "is my stick legal?", "the rules for the goal cage"); the
+    play told is not the drop net's make."""
     if _MEASURE.search(question):
         return hits
     said = set(terms(question)) if _ASKS_SPEC.search(question) else set()

@@ -87,8 +87,9 @@ _ASKS_SIGNAL = re.compile(
     r"|both|one|an?) (?:arms?|hands?|fists?)\b"
     # "how do I let everyone know it's coming?", "how does the ref let us know a penalty's coming?", "... that
     # I'm calling a penalty?" (a call, not the time left)
-    r"|\bhow(?:'s| (?:do|does|should|would|can|to|is|am)) " + _SHOWER + r"\s+(?:supposed to\s+)?let (?:everyone|everybody"
-    r"|the benches|both benches|both teams|people|the players|us|me|them|him|the crowd|the fans) know\b"
+    r"|\bhow(?:'s| (?:do|does|should|would|can|to|is|am)) " + _SHOWER + r"\s+(?:supposed to\s+)?let "
+    r"(?:everyone|everybody|the benches|both benches|both teams|people|the players|us|me|them|him|the crowd"
+    r"|the fans) know\b"
     r"(?=[^.?!]{0,30}\b(?:coming|call|calling|penalty|foul)\b)"
     # "what does he do so the crowd knows?": an official's doing, for the crowd, not the table's record
     r"|\bwhat (?:does|do|did|should|would|will|must|can) " + _SHOWER + r" do so (?:that )?(?:the crowd|everyone|everybody"
