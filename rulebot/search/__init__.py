@@ -1939,8 +1939,8 @@ def gesture_told(question: str) -> str:
     return told if len(signal_concepts(told)) >= 2 else question
 
 
-#: A measure: a number and a unit of length ("45 cm", "18\"", "6.1 meters").
-_MEASURE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:cm|mm|m|metres?|meters?|feet|foot|ft|inch(?:es)?|\"|”|')(?!\w)", re.I)
+#: A size: a number and a unit of length ("45 cm", "18\"", "6.1 meters"; :data:`_MEASURE` also counts times).
+_SIZE = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:cm|mm|m|metres?|meters?|feet|foot|ft|inch(?:es)?|\"|”|')(?!\w)", re.I)
 #: A clause giving this many measures specifies equipment or the rink (FIRS 2.2 C, the drop net) ...
 SPEC_MEASURES = 3
 #: ... and weighs this much for a question that asks no size ...
@@ -1951,19 +1951,25 @@ _ASKS_SPEC = re.compile(r"\b(?:legal|illegal|allowed|permitted|too (?:big|long|w
                         r"|size|measure\w*|specs?|rules? for|regulation)\b", re.I)
 
 
+@lru_cache(maxsize=4096)
+def _sizes(text: str) -> int:
+    """How many sizes (:data:`_SIZE`) a clause text gives; kept per text, as clauses recur across questions."""
+    return len(_SIZE.findall(text))
+
+
 def measures_later(hits: list[Hit], question: str, index: ClauseIndex, depth: int = 10) -> list[Hit]:
     """For a question that asks no number and gives no measure: of the first ``depth`` hits, a clause that
     gives :data:`SPEC_MEASURES` measures or more (FIRS 2.2 C: "a depth of 45 cm (18") ... a maximum width
     of 180 cm (71") and height of 110 cm (43")") weighs :data:`SPEC_WEIGHT`, unless the question asks about
     the thing its heading names (:data:`_ASKS_SPEC`: "is my stick legal?", "the rules for the goal cage"); the
     play told is not the drop net's make."""
-    if _MEASURE.search(question):
+    if _SIZE.search(question):
         return hits
     said = set(terms(question)) if _ASKS_SPEC.search(question) else set()
 
     def spec(h: Hit) -> bool:  # ... unless the question asks about what it specifies ("is my stick legal?")
         heading = set(terms(index.heading(h.clause) or ""))
-        return len(_MEASURE.findall(h.clause.text)) >= SPEC_MEASURES and not (heading and heading <= said)
+        return _sizes(h.clause.text) >= SPEC_MEASURES and not (heading and heading <= said)
 
     out = [Hit(h.clause, h.score * (SPEC_WEIGHT if n < depth and spec(h) else 1.0)) for n, h in enumerate(hits)]
     return sorted(out, key=lambda h: -h.score)

@@ -408,16 +408,12 @@ def classify(question: str) -> Intent:
     # ... and a blow named in a few words ("elbow to the head") is one
     # ("what happens if a player fights" asks for the call too)
     fouls = {m.group(0).lower() for m in _FOUL.finditer(question)}
-    if fouls and all(_COVERS.match(f) for f in fouls):
+    if fouls:
         from rulebot.search.ranker import roles
 
-        if roles(question) == {"goalkeeper"}:
+        if all(_COVERS.match(f) for f in fouls) and roles(question) == {"goalkeeper"}:
             fouls = set()  # "goalie covers the puck": the goalkeeper's own right, a stoppage, not a foul
-    if fouls and not CALL_ASKED.search(question):
-        from rulebot.search.ranker import roles
-
-        before = question[:_FOUL.search(question).start()]
-        if roles(before) == {"spectator"}:
+        elif not CALL_ASKED.search(question) and roles(question[:_FOUL.search(question).start()]) == {"spectator"}:
             # "a fan grabbed a player's jersey, what does the ref do?": no one to penalise (not "a player
             # punched a fan")
             fouls = set()
