@@ -3305,3 +3305,22 @@ def test_idioms_that_look_like_other_things():
     # a goal kicked in is no kick at a player: no call asked (RHA 616 (d), not 626 (a)'s match penalty)
     assert not classify("a goal is kicked in with the skate").penalty
     assert classify("he kicked the guy in the leg, what's the call?").penalty
+
+
+def test_a_rulebook_only_told_of_is_not_asked():
+    s = get_searcher()
+    # FIRS in what the asker already knows, RHA in the sentence that asks: RHA 409 (b), one line
+    a = s.ask("In FIRS I shoot my right arm straight up for a delayed penalty. What does the RHA book say to do?")
+    assert a.citations[0].ruleset == "rha" and a.citations[0].rule == "409 (b)"
+    assert {c.ruleset for c in a.citations} == {"rha"}
+    # "like in FIRS" compares; the game is RHA's (617 (e): picking the puck up in the crease)
+    b = s.ask("RHA game: defenceman grabs the puck off the floor with his glove inside his own crease "
+              "while play is going. Penalty shot like in FIRS?")
+    assert b.citations[0].ruleset == "rha"
+    # asking of neither, with a rulebook selected: that one
+    c = s.ask("RHA game - blood on a player's jersey after a collision. FIRS doesn't really cover it; "
+              "what do I do here?", "rha")
+    assert c.citations[0].ruleset == "rha"
+    # both in the asking clause, or "the same as": both answered, one line each
+    for q in ("spearing - does FIRS give the same as RHA?", "FIRS or RHA: how long are periods?"):
+        assert {c.ruleset for c in s.ask(q).citations} >= {"firs-2017", "rha"}, q

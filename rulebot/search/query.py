@@ -189,7 +189,9 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
     no ruleset itself.  A rule number said in words ("rule six twenty seven") is read as written
     (:func:`spoken_rule_numbers`)."""
     text = spoken_rule_numbers(query)
+    said = text
     named: list[str] = []
+    spans: dict[str, list[tuple[int, int]]] = {}
     for name, rid in _alias_names(index):
         first = re.split(r"[\s-]+", name.strip())[0].lower()
         if first not in text.lower():
@@ -203,11 +205,14 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
         if m:
             if rid not in named:
                 named.append(rid)
+            spans.setdefault(rid, []).extend(x.span() for x in pat.finditer(said))
             if not _names_content(index, rid, name):
                 # ... but the game it names stays when the game is what is asked about ("how long is a ball
                 # hockey game?"; not "In a FIRS game the coach wants to protest")
                 text = pat.sub(lambda x: f" {x.group(0).split()[-1]} " if _GAME_NAMED.search(x.group(0))
                                and _ASKED_OF.search(x.string[:x.start()]) else " ", text)
+    if len(named) > 1:
+        named = _asked_of(said, named, spans, ruleset)
     scope = named or ([ruleset] if ruleset else list(index.rulesets))
     clauses: list[Clause] = []
     ids: set[str] = set()
@@ -248,6 +253,37 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
                 break
     return ParsedQuery(query, re.sub(r"\s+", " ", text).strip(), tuple(named), tuple(clauses),
                        tuple(dict.fromkeys(u for u in unknown if not clauses)))
+
+
+#: What a rulebook is named with when it is only compared with ("penalty shot like in FIRS?"; not "the same
+#: as RHA?", which asks of both).
+_COMPARED_WITH = re.compile(r"\b(?:like|unlike)\s+(?:(?:in|under|at|by|from|of)\s+)?(?:the\s+)?$", re.I)
+
+
+def _asked_of(text: str, named: list[str], spans: dict[str, list[tuple[int, int]]],
+              selected: str | None = None) -> list[str]:
+    """The rulebooks of ``named`` (ids, in the order named) that ``text`` asks about, when it names others
+    only to say what they do: "In FIRS I shoot my right arm straight up for a delayed penalty. What does
+    the RHA book say to do?" asks RHA, and so do "... Used to one minute per half in FIRS." and "RHA game:
+    ... Penalty shot like in FIRS?".  A rulebook is told of when no mention is in a sentence that asks
+    (one ending in "?") and not only compared with ("like FIRS"); failing that, the rulebook ``selected``
+    when named, else one said other than as compared with.  When all or none are told of, all are asked
+    ("FIRS or RHA: how long are periods?").  ``spans``: each rulebook's mentions as (start, end) offsets
+    in ``text``."""
+    # the clause that ends in "?" (after a full stop, colon, semicolon or dash: "In FIRS I'd just drop
+    # one in the end zone - how do we restart here?" asks of neither rulebook)
+    asking = [(m.start(), m.end()) for m in re.finditer(r"(?:[^.?!;:–—-]|(?<=\w)-(?=\w))*\?", text)]
+
+    def compared(start: int, end: int) -> bool:
+        lead = re.match(r"(?:in|under|at|by|from|of)\s+", text[start:end], re.I)
+        return bool(_COMPARED_WITH.search(text[:start + (lead.end() if lead else 0)]))
+
+    said = {rid: [span for span in spans.get(rid, ()) if not compared(*span)] for rid in named}
+    kept = [rid for rid in named if any(a <= start and end <= b for start, end in said[rid] for a, b in asking)]
+    if not kept and selected in named:
+        kept = [selected]  # asking neither, of the rulebook selected: "RHA game - ... FIRS doesn't really cover it; what do I do here?"
+    kept = kept or [rid for rid in named if said[rid]]
+    return kept if kept and len(kept) < len(named) else named
 
 
 _ME_CONTACT = re.compile(
