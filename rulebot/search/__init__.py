@@ -1096,6 +1096,11 @@ class Searcher:
         if missing:
             text = self.not_covered_text(missing, scope)
             others = set(self.index.rulesets) - scope
+            # near is what shares a word of the question besides the topic missing ("is icing called?"
+            # in ball hockey: no clause on the terms learned for "icing" alone)
+            rest = [g for _, g in self.ranker.concepts(_without_words(pq.text or question, missing))]
+            cites = tuple(c for c, h in zip(cites, hits) if any(
+                g & self.ranker.doc_terms[self.ranker.doc_of[h.clause.id]] for g in rest))
             if not cites and others:
                 # nothing near in the rulebook asked: what the other rulebooks say on it
                 cites = tuple(citation(self.index, h.clause, h.score)
