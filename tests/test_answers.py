@@ -3324,3 +3324,21 @@ def test_a_rulebook_only_told_of_is_not_asked():
     # both in the asking clause, or "the same as": both answered, one line each
     for q in ("spearing - does FIRS give the same as RHA?", "FIRS or RHA: how long are periods?"):
         assert {c.ruleset for c in s.ask(q).citations} >= {"firs-2017", "rha"}, q
+
+
+def test_the_play_told_then_how_to_signal_it_asks_the_delayed_penalty_signal():
+    # the foul in the story draws its own signal (hooking's tug for "hauls down") or the penalty shot;
+    # what is asked is the signal while the other team keeps the puck (FIRS 6.3 B, RHA 409 (b))
+    a = get_searcher().ask("Defender hauls down an attacker but the attacking team still has the puck and is "
+                           "pressing. How do I show the bench a penalty is coming?", "firs-2017")
+    assert a.citations[0].rule == "Annex B Delay Penalty"
+    for q in ("Defender trips a guy, but the attacking team still has the puck. What do I do with my arm while "
+              "play goes on?",
+              "Team without the puck commits a foul and I'm going to let the play run until they touch it. "
+              "What do I do with my arm in the meantime?"):
+        assert classify(q).signal, q
+        assert get_searcher().ask(q, "rha").citations[0].rule == "409 (b)", q
+    # a goal judge's arms are his duties' list (FIRS 4.6 D), not the referee's signals
+    judge = get_searcher().ask("I'm goal judge tonight. When the puck goes all the way over the line, what am I "
+                               "supposed to do with my arms to show it's a goal?", "firs-2017")
+    assert judge.citations[0].rule.startswith("4.6 D")

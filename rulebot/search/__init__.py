@@ -20,8 +20,8 @@ from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY,
                                    question_parts, quoted_text, row_rule, rule_failure, rule_of, says_as_much,
                                    sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION, PENALTY_LEAST, RESUMES,
-                                   TREATS_AS, Intent, classify, imposes_in_a_sentence, imposes_penalty,
+from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION,
+                                   OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent, classify, imposes_in_a_sentence, imposes_penalty,
                                    signal_asked_as_word)
 from rulebot.search.query import (RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_comparison,
                                   without_request)
@@ -1016,6 +1016,7 @@ class Searcher:
         hits = self.search(question, ruleset, limit)
         if intent.signal and not pq.clauses:
             hits = self.signal_hits(pq.text or question, scope, hits, limit)
+            hits = self.signal_asked_over_play(pq.text or question, ruleset, hits, limit)
         if not pq.clauses:
             hits = self.gesture_item_matched(hits, pq.text or question)
         unsignalled = ""
@@ -1348,6 +1349,23 @@ class Searcher:
         out += [h for h in hits if h.clause.id not in seen]
         return out[:limit]
 
+    def signal_asked_over_play(self, question: str, ruleset: str | None, hits: list[Hit], limit: int) -> list[Hit]:
+        """For the play told, then how the asker is to signal ("Defender trips a guy, but the attacking team
+        still has the puck. What do I do with my arm while play goes on?"): the signal that the asking
+        sentence alone finds by what it means (RHA 409 (b), the delayed penalty) first, when it is one, not
+        the foul or penalty shot the play draws.  ``hits`` unchanged otherwise."""
+        from rulebot.search.text import GOAL_JUDGE_TOLD
+
+        said = re.split(r"(?<=[.!?])\s+", question.strip())
+        if (len(said) < 2 or not _ASKER_GIVES.search(said[-1]) or GOAL_JUDGE_TOLD.search(question)
+                or re.search(r"\bgoal[- ]?judg", question, re.I)):
+            return hits  # "I'm goal judge tonight. When the puck goes over the line, what do I do?": his signal
+        asked = self.search(said[-1], ruleset, limit)
+        if not asked or (hits and asked[0].clause.id == hits[0].clause.id) or not self._meaning_found(asked[0], said[-1]):
+            return hits
+        top = max(h.score for h in hits) if hits else asked[0].score
+        return [Hit(asked[0].clause, top * 1.01)] + [h for h in hits if h.clause.id != asked[0].clause.id][:limit - 1]
+
     @staticmethod
     def _meaning_found(hit: Hit, question: str) -> bool:
         """Whether ``hit`` is a signal the question names a word of, itself or by the synonym list ("delayed
@@ -1548,7 +1566,8 @@ class Searcher:
         none = ("describe no signal like that" if any(s.ruleset in scope for s in load_signals(self.index))
                 else "describe no referee signals")
         where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
-        names_body = bool(set(words(pq.text or question)) & BODY)  # a gesture told ("arms crossed")
+        # a gesture told ("arms crossed"), not the asker's arm asked about ("what do I do with my arm?")
+        names_body = bool(set(words(OWN_ARMS_ASKED.sub(" ", pq.text or question))) & BODY)
         if not best or best[0][1] < SIGNAL_MIN_SCORE or not names_body:
             # the words that ask for a signal ("how does the ref show ...") are no topic: the rule is
             # searched for what is shown ("... that a penalty is coming")
@@ -1840,6 +1859,8 @@ _SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refe
 
 #: The official who gives a signal, named in a story ("... and the ref sweeps both arms out").
 _GIVER = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:ref|refs|referee|referees|official|linesman|partner|zebra)\b", re.I)
+#: The asker as the one who signals ("how do I show ...", "what do I do with my arm").
+_ASKER_GIVES = re.compile(r"\b(?:do|should|can|must|would)\s+I\b|\bmy\s+(?:arms?|hands?)\b", re.I)
 
 
 #: The longest clause whose steps written after "as follows:" a procedure answer quotes whole.

@@ -102,6 +102,9 @@ _ASKS_SIGNAL = re.compile(
     r"|\barm (?:animation|pose|position|motion)s? for\b",
     re.I)
 
+#: The asker's own arm or hand asked about ("what do I do with my arm while play goes on?").
+OWN_ARMS_ASKED = re.compile(r"\bwhat (?:do|should|must|can|am) I (?:supposed to )?do with my (?:arms?|hands?)\b", re.I)
+
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
 #: what does it cost us?") nor what a forfeit costs in the standings.
 _COSTS_HIM = re.compile(r"\b(?:how much|what) (?:does|will|would|did) (?:that|it|this) cost (?:him|her|them|us|me|you"
@@ -365,6 +368,9 @@ def classify(question: str) -> Intent:
     shown = next((i for i, w in enumerate(ws) if w in _GESTURE), None) if acts is None else acts
     by_official = official_first is not None and (shown is None or official_first < shown)
     signal = (bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and by_official)
+              # "what do I do with my arm while play goes on?" (a goal judge's arms are his duties' list)
+              or (bool(OWN_ARMS_ASKED.search(question)) and not GOAL_JUDGE_TOLD.search(question)
+                  and not re.search(r"\bgoal[- ]?judg", question, re.I))
               # nothing but a gesture: "hands on hips", "arms crossed above the head"
               or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL
                                                       for w in content) and not _BLOW.search(question))
