@@ -3342,3 +3342,14 @@ def test_the_play_told_then_how_to_signal_it_asks_the_delayed_penalty_signal():
     judge = get_searcher().ask("I'm goal judge tonight. When the puck goes all the way over the line, what am I "
                                "supposed to do with my arms to show it's a goal?", "firs-2017")
     assert judge.citations[0].rule.startswith("4.6 D")
+
+
+def test_a_topic_missing_only_in_the_story_is_an_aside():
+    # ball hockey never names skates; the question asks about its time-out (ball hockey 8)
+    a = get_searcher().ask("Team wants a time out to sort out a kid's broken skate lace. How long is a time out "
+                           "and how many do they get?", "ball-hockey")
+    assert a.answered and a.citations[0].rule == "8" and "30 second" in a.answer
+    assert "say nothing about skates" in a.answer
+    # ... but a topic missing in what is asked is still not covered
+    b = get_searcher().ask("Our league is strict. Is icing called?", "ball-hockey")
+    assert not b.answered

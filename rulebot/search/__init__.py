@@ -1053,6 +1053,10 @@ class Searcher:
             missing, aside = [], missing
         if aside and self.rule_matters(pq.text or question) <= AROUND_ALONE:
             missing, aside = aside, []  # "can a player wear a GoPro on his helmet?"
+        if missing and self.missing_only_told(pq.text or question, missing):
+            # the topic missing is in the story, the question asks what the rulebook has ("Team wants a
+            # time out to sort out a kid's broken skate lace. How long is a time out?"): an aside
+            missing, aside = [], aside + missing
         if missing and _OPEN_ALTERNATIVE.search(question) and self.rule_matters(
                 _without_words(pq.text or question, missing)) >= OPEN_GUESS_REST:
             # a topic offered as one guess of an open question ("our goalie is stuck in traffic: do we
@@ -1720,6 +1724,17 @@ class Searcher:
                 " ".join(words(i.infraction)) for i in infractions(self.index))
         return all(" ".join(words(t)) in names for t in topics)
 
+    def missing_only_told(self, question: str, missing: list[str]) -> bool:
+        """Whether every topic of ``missing`` is said only in the sentences that tell (not those ending in
+        "?") and the asking ones name :data:`ASKED_REST` things a rulebook rules on besides."""
+        asking = " ".join(re.findall(r"[^.?!]*\?", question))
+        if not asking.strip() or len(asking.strip()) == len(question.strip()):
+            return False
+        said = set(terms(asking))
+        if any(set(terms(topic)) & said for topic in missing):
+            return False
+        return self.rule_matters(asking) >= ASKED_REST
+
     def rule_matters(self, query: str) -> int:
         """How many things a rulebook rules on a question names besides the people and places of any
         game (player, coach, bench, floor) and the asking words ("allowed", "legal"): 0 for "is vaping
@@ -2316,6 +2331,8 @@ _ASKS_CLASS = re.compile(r"\b(?:what about|how about|is there|when is it|when is
                          r"|(?:^|[-:,]\s*)(?:and\s+)?(?:a|an)\s+(minor|major|misconduct|double minor)\s*\?", re.I)
 #: Things the rules rule on that an open question must name besides the topic it guesses (see below).
 OPEN_GUESS_REST = 3
+#: ... and a topic missing only in the story is an aside when the asking sentences name this many.
+ASKED_REST = 2
 #: Another game an asker compares with ("in ice", "like ice hockey", "in the NHL", "in minor hockey").
 _ELSEWHERE = re.compile(r"\b(?:in|like|than)\s+(?:ice(?:\s+hockey)?\b(?!\s+(?:surface|level))|(?:the\s+)?nhl\b|"
                         r"minor hockey\b|usa hockey\b|hockey canada\b|field hockey\b)", re.I)
