@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 from itertools import accumulate
+from typing import NamedTuple
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
@@ -1053,10 +1054,6 @@ class Searcher:
             missing, aside = [], missing
         if aside and self.rule_matters(pq.text or question) <= AROUND_ALONE:
             missing, aside = aside, []  # "can a player wear a GoPro on his helmet?"
-        if missing and self.missing_only_told(pq.text or question, missing):
-            # the topic missing is in the story, the question asks what the rulebook has ("Team wants a
-            # time out to sort out a kid's broken skate lace. How long is a time out?"): an aside
-            missing, aside = [], aside + missing
         if missing and _OPEN_ALTERNATIVE.search(question) and self.rule_matters(
                 _without_words(pq.text or question, missing)) >= OPEN_GUESS_REST:
             # a topic offered as one guess of an open question ("our goalie is stuck in traffic: do we
@@ -1098,6 +1095,11 @@ class Searcher:
                 asked = " and ".join(dict.fromkeys(f"a {pc.name}" for pc in named))
                 return replace(answer, answer=f"The {names} rules do not name {', '.join(missing)}. "
                                              f"What they say of {asked}: {answer.answer}")
+        if missing and hits and self.missing_only_told(pq.text or question, missing):
+            # the topic missing is in the story, the question asks what the rulebook has ("Team wants a
+            # time out to sort out a kid's broken skate lace. How long is a time out?"): an aside (after an
+            # infraction's class is answered for it above: "Kid gets a major for boarding. How long?")
+            missing, aside = [], aside + missing
         if missing:
             text = self.not_covered_text(missing, scope)
             others = set(self.index.rulesets) - scope
@@ -1670,7 +1672,10 @@ class Searcher:
             return f" {' '.join(tw)} " in masked
 
         missing: list[str] = []
+        qset = set(qwords)
         for topic in syn.topics if topics is None else topics:
+            if qset.isdisjoint(_topic_openings(topic)):
+                continue  # not said, in any spelling (the cheap test first: most topics are not)
             tw = words(topic)
             if len(tw) == 1 and tw[0] not in qwords and _said_as_verb(
                     qwords, {sp for sp in _topic_spellings(topic) if sp + "s" == tw[0]}):
@@ -2072,6 +2077,14 @@ def _said_as_verb(qwords: list[str], forms: set[str]) -> bool:
 
 
 @lru_cache(maxsize=None)
+def _topic_openings(topic: str) -> frozenset[str]:
+    """The first words a question says a rule topic with: of the topic and its other spellings, each also
+    with a plural "s" (:meth:`Searcher.uncovered_terms` looks no further when none is said)."""
+    firsts = {words(sp)[0] for sp in (topic, *_topic_spellings(topic)) if words(sp)}
+    return frozenset(firsts | {w + "s" for w in firsts})
+
+
+@lru_cache(maxsize=None)
 def _topic_spellings(topic: str) -> tuple[str, ...]:
     """The other spellings of a rule topic in the synonym list ("slapshot" -> "slap shot",
     "slapshots"), each as space-joined words."""
@@ -2453,12 +2466,32 @@ def _goal_only_premised(text: str) -> bool:
     return m is not None and bool(GOAL_STANDS.search(m.group(0))) and not GOAL_STANDS.search(text[m.end():])
 
 
+class _TextMarks(NamedTuple):
+    """What :func:`kind_weight` reads of a clause's text, read once per text."""
+
+    defines: bool
+    goal_stands: bool
+    faceoff_place: bool
+    goal_only_premised: bool
+    resumes: bool
+    introduces_list: bool
+
+
+@lru_cache(maxsize=8192)
+def _text_marks(text: str) -> _TextMarks:
+    """The :class:`_TextMarks` of a clause text (kept per text: the same clauses come back question after
+    question)."""
+    return _TextMarks(bool(STATES_DEFINITION.search(text)), bool(GOAL_STANDS.search(text)),
+                      bool(FACEOFF_PLACE.search(text)), _goal_only_premised(text), bool(RESUMES.search(text)),
+                      bool(introduces_list(text)))
+
 
 def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> float:
     """How much a clause's kind suits the question: signals only for gesture questions, glossary
     definitions for "what is" questions, penalty statements for "what's the call" (a penalty-index row,
-    whose title repeats its text, after the rule it summarises); a heading-like rule text ("(age appropriate and custom RHA event adaptations)") gives way to its
-    sub-clauses."""
+    whose title repeats its text, after the rule it summarises); a heading-like rule text ("(age
+    appropriate and custom RHA event adaptations)") gives way to its sub-clauses."""
+    marks = _text_marks(clause.text)
     w = 1.0
     if heading_like(clause):
         w *= 0.7
@@ -2468,21 +2501,22 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= 0.7
     if clause.kind == "definition":
         w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
-    elif intent.definition and STATES_DEFINITION.search(clause.text):
+    elif intent.definition and marks.defines:
         w *= 1.3  # "Fighting is defined as the actual throwing of a punch(es) ..." (FIRS 6.4.19 A)
-    if intent.goal and GOAL_STANDS.search(clause.text) and (intent.restart or not FACEOFF_PLACE.search(clause.text)):
+    if intent.goal and marks.goal_stands and (intent.restart or not marks.faceoff_place):
         # "goal or no goal?": a clause that says whether the goal stands, not where the face-off after
         # a disallowed goal is ("When a goal is disallowed ..., the face-off shall be at ...")
         w *= GOAL_WEIGHT
-    elif intent.goal and not (intent.restart or intent.restart_after) and FACEOFF_PLACE.search(clause.text) and _goal_only_premised(clause.text):
+    elif (intent.goal and not (intent.restart or intent.restart_after) and marks.faceoff_place
+          and marks.goal_only_premised):
         # "When a goal is disallowed as a result of ..., the face-off shall be at ..." (RHA 613 (i)) tells
         # the restart after a ruling; whether the goal stands is ruled elsewhere (RHA 616 (f))
         w *= FACEOFF_FOR_GOAL
-    if intent.restart and FACEOFF_PLACE.search(clause.text):
+    if intent.restart and marks.faceoff_place:
         w *= 1.5  # "where is the face-off after ...": a clause that names the place
-    if intent.resume and RESUMES.search(clause.text):
+    if intent.resume and marks.resumes:
         w *= RESUME_WEIGHT  # "goalie covers the ball, how do we restart?": "the defending team gets possession"
-    if intent.procedure and introduces_list(clause.text):
+    if intent.procedure and marks.introduces_list:
         w *= 1.2  # "walk me through a penalty shot": the clause that sets out the steps
     if clause.kind == "table-row":
         w *= 0.85 if intent.penalty else 0.7

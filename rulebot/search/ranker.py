@@ -6,6 +6,7 @@ see ``benchmarks/``)."""
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import Counter, defaultdict
@@ -644,7 +645,7 @@ class ClauseRanker:
             qterms = [QueryTerm(t.term, t.weight * NEGATED_TERM_WEIGHT, t.group) if set_aside(t.term) else t
                       for t in qterms]
         scores = self.score(qterms, rulesets)
-        best = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:max(limit, RERANK_DEPTH)]
+        best = heapq.nsmallest(max(limit, RERANK_DEPTH), scores.items(), key=lambda kv: (-kv[1], kv[0]))
         if COVERAGE_WEIGHT and best:
             concepts = [(w * NEGATED_TERM_WEIGHT if contrasted and all(set_aside(t) for t in group) else w, group)
                         for w, group in self.concepts(query)]

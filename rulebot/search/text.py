@@ -502,7 +502,7 @@ class Synonyms:
                     found = self.by_phrase_stems.get(tuple(stems[i:i + length]))  # "checks from behind"
                 if found:
                     matches.append((i, key, list(found)))
-        if PHRASE_GAP:
+        if PHRASE_GAP and n > 1:
             # a phrase of the list said with other words between its own ("traps the ball against the
             # wall" is "traps it on the wall"): its content words in order, PHRASE_GAP words apart at most
             had = {gi for _, _, gs in matches for gi in gs}
@@ -531,7 +531,12 @@ class Synonyms:
                         had.add(gi)
                         matches.append((i, tuple(query_words[i:at + 1]), [gi]))
         had = {gi for _, _, gs in matches for gi in gs}
-        for kinds, meant in self.together:
+        said_words = set(query_words)
+        # (two kinds of words: never one word alone, the most asked for: a word's own synonyms)
+        for kinds, meant in self.together if n > 1 else ():
+            # a word of every kind said first (the cheap test: most rules have none), then the phrases
+            if any(said_words.isdisjoint(x[0] for x in kind if x) for kind in kinds):
+                continue
             if not set(meant) <= had and all(any(_said_at(query_words, x) for x in kind) for kind in kinds):
                 matches.append((0, (), [gi for gi in meant if gi not in had]))
         out: list[tuple[str, bool]] = []
@@ -749,12 +754,19 @@ def without_negated(query: str) -> tuple[str, str]:
     return "".join(kept), " ".join(spans)
 
 
+@lru_cache(maxsize=8192)
+def _text_units(text: str) -> tuple[tuple[str, str], ...]:
+    """:func:`units` of a rulebook text's words, kept per text (the same clauses are read question after
+    question; a question's own units are kept apart, by :func:`_units`)."""
+    return tuple(units(words(text)))
+
+
 def polarity(text: str, stems: frozenset[str]) -> tuple[bool, bool]:
     """(asserted, negated): whether ``text`` mentions any of ``stems`` outside the reach of a negation
     (four words after "not", "except" ...), and whether it mentions one inside it."""
     asserted = negated = False
     last_neg = -10
-    for i, (w, t) in enumerate(units(words(text))):
+    for i, (w, t) in enumerate(_text_units(text)):
         if w in _NEGATION or w.endswith("n't"):
             last_neg = i
         elif t in stems:
