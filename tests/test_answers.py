@@ -3353,3 +3353,11 @@ def test_a_topic_missing_only_in_the_story_is_an_aside():
     # ... but a topic missing in what is asked is still not covered
     b = get_searcher().ask("Our league is strict. Is icing called?", "ball-hockey")
     assert not b.answered
+
+
+def test_walk_us_through_how_it_is_taken_asks_a_procedure():
+    for q in ("RHA penalty shot: walk us through how it's taken.", "the shootout: how is it done?"):
+        assert classify(q).procedure, q
+    # RHA 406 (a): "... shall be taken as follows:", the steps, not 406 (d)'s foul by the shooter
+    a = get_searcher().ask("RHA penalty shot: walk us through how it's taken.", "rha")
+    assert a.citations[0].rule == "406 (a)"

@@ -164,7 +164,11 @@ _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:ru
                       r"tournaments?|leagues?|rules)\b|\bcompared? (?:with|to)\b|\bversus\b|\bvs\.?\b",
                       re.I)
 _PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must|a|an|the) .{0,40}\b(?:go|work|done|taken|run|"
-                        r"played|restart|handled|set up|decided|broken|conducted|organi[sz]ed|carried out|administered)|walk me through|what(?:'s| is) the "
+                        r"played|restart|handled|set up|decided|broken|conducted|organi[sz]ed|carried out|administered)"
+                        # "walk us through how it's taken"
+                        r"|walk (?:me|us|you|them|him|her|everyone|everybody) through"
+                        r"|how (?:it|that|this)(?:'s| is| gets| will be) (?:taken|done|run|played|handled|set up|decided"
+                        r"|conducted)|what(?:'s| is) the "
                         r"(?:process|procedure)|procedure|steps|step by step|set(?:ting)? up|how do (?:i|we)(?: (?:decide|determine|sort(?: out)?|settle|"
                         r"work out|figure out|break))?|"
                         r"what happens (?:after|next))\b", re.I)
