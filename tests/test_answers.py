@@ -3361,3 +3361,11 @@ def test_walk_us_through_how_it_is_taken_asks_a_procedure():
     # RHA 406 (a): "... shall be taken as follows:", the steps, not 406 (d)'s foul by the shooter
     a = get_searcher().ask("RHA penalty shot: walk us through how it's taken.", "rha")
     assert a.citations[0].rule == "406 (a)"
+
+
+def test_another_rulebooks_rule_told_leaves_its_words_an_aside():
+    # "misconduct" is FIRS's word in the story; ball hockey 39 answers: three penalties, an ejection
+    a = get_searcher().ask("In FIRS the third penalty in a game gets you a 10-minute misconduct. What's the ball "
+                           "hockey equivalent?", "ball-hockey")
+    assert a.answered and a.citations[0].rule == "39" and "ejection" in a.answer
+    assert get_searcher().parsed("In FIRS it's a minor. What does RHA give?").told_of == ("firs-2017",)

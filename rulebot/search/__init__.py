@@ -1095,7 +1095,7 @@ class Searcher:
                 asked = " and ".join(dict.fromkeys(f"a {pc.name}" for pc in named))
                 return replace(answer, answer=f"The {names} rules do not name {', '.join(missing)}. "
                                              f"What they say of {asked}: {answer.answer}")
-        if missing and hits and self.missing_only_told(pq.text or question, missing):
+        if missing and hits and self.missing_only_told(pq.text or question, missing, 0 if pq.told_of else None):
             # the topic missing is in the story, the question asks what the rulebook has ("Team wants a
             # time out to sort out a kid's broken skate lace. How long is a time out?"): an aside (after an
             # infraction's class is answered for it above: "Kid gets a major for boarding. How long?")
@@ -1729,16 +1729,18 @@ class Searcher:
                 " ".join(words(i.infraction)) for i in infractions(self.index))
         return all(" ".join(words(t)) in names for t in topics)
 
-    def missing_only_told(self, question: str, missing: list[str]) -> bool:
+    def missing_only_told(self, question: str, missing: list[str], rest: int | None = None) -> bool:
         """Whether every topic of ``missing`` is said only in the sentences that tell (not those ending in
-        "?") and the asking ones name :data:`ASKED_REST` things a rulebook rules on besides."""
+        "?") and the asking ones name ``rest`` (default :data:`ASKED_REST`) things a rulebook rules on
+        besides (none needed when the story tells another rulebook's rule: "In FIRS the third penalty gets
+        you a 10-minute misconduct. What's the ball hockey equivalent?")."""
         asking = " ".join(re.findall(r"[^.?!]*\?", question))
         if not asking.strip() or len(asking.strip()) == len(question.strip()):
             return False
         said = set(terms(asking))
         if any(set(terms(topic)) & said for topic in missing):
             return False
-        return self.rule_matters(asking) >= ASKED_REST
+        return self.rule_matters(asking) >= (ASKED_REST if rest is None else rest)
 
     def rule_matters(self, query: str) -> int:
         """How many things a rulebook rules on a question names besides the people and places of any

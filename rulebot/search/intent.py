@@ -105,6 +105,18 @@ _ASKS_SIGNAL = re.compile(
 #: The asker's own arm or hand asked about ("what do I do with my arm while play goes on?").
 OWN_ARMS_ASKED = re.compile(r"\bwhat (?:do|should|must|can|am) I (?:supposed to )?do with my (?:arms?|hands?)\b", re.I)
 
+#: A word one of :data:`_ASKS_SIGNAL`'s ways of asking needs (lower case, as a part of a word): a question
+#: with none is not read by the long pattern.
+_SIGNAL_ASKING_WORDS = ("sign", "gesture", "show", "indicat", "know", "see", "cue", "motion", "movement", "animation",
+                        "pose", "position")
+
+
+def _asks_signal(question: str) -> bool:
+    """Whether ``question`` asks for a signal in one of :data:`_ASKS_SIGNAL`'s ways."""
+    low = question.lower()
+    return any(w in low for w in _SIGNAL_ASKING_WORDS) and bool(_ASKS_SIGNAL.search(question))
+
+
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
 #: what does it cost us?") nor what a forfeit costs in the standings.
 _COSTS_HIM = re.compile(r"\b(?:how much|what) (?:does|will|would|did) (?:that|it|this) cost (?:him|her|them|us|me|you"
@@ -371,7 +383,8 @@ def classify(question: str) -> Intent:
     # before ("grabbed my arm ... putting his hands on the referee": the official receives it)
     shown = next((i for i, w in enumerate(ws) if w in _GESTURE), None) if acts is None else acts
     by_official = official_first is not None and (shown is None or official_first < shown)
-    signal = (bool(_ASKS_SIGNAL.search(question)) or (body and gesture >= 2 and by_official)
+    asks_signal = _asks_signal(question)
+    signal = (asks_signal or (body and gesture >= 2 and by_official)
               # "what do I do with my arm while play goes on?" (a goal judge's arms are his duties' list)
               or (bool(OWN_ARMS_ASKED.search(question)) and not GOAL_JUDGE_TOLD.search(question)
                   and not re.search(r"\bgoal[- ]?judg", question, re.I))
@@ -400,10 +413,10 @@ def classify(question: str) -> Intent:
               or (body and gesture >= 2 and bool(_WHAT_IT_MEANS.search(question)) and not _HURT.search(question)
                   and not _FOUL.search(question)))
     asks_gesture = bool(_ASKS_GESTURE.search(question))
-    if signal and _COUNTS_AS.search(question) and not _ASKS_SIGNAL.search(question):
+    if signal and _COUNTS_AS.search(question) and not asks_signal:
         signal = False  # "What exactly counts as hooking? I just had my blade on his hip": a foul told
     signal = signal or asks_gesture
-    if (signal and _ASKS_ELSE.search(_last_sentence(question)) and not _ASKS_SIGNAL.search(question)
+    if (signal and _ASKS_ELSE.search(_last_sentence(question)) and not asks_signal
             and not asks_gesture):
         signal = False  # the gesture is the story; the question asks who, where or how long
     least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call

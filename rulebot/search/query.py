@@ -96,6 +96,7 @@ class ParsedQuery:
     rulesets: tuple[str, ...]
     clauses: tuple[Clause, ...]
     unknown: tuple[str, ...] = ()  # rule numbers asked for explicitly ("6.4.99", "rule 9.9.9") not found
+    told_of: tuple[str, ...] = ()  # rulesets named only to say what they do ("In FIRS I'd give a minor. And RHA?")
 
 
 def _alias_names(index: ClauseIndex) -> list[tuple[str, str]]:
@@ -211,8 +212,10 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
                 # hockey game?"; not "In a FIRS game the coach wants to protest")
                 text = pat.sub(lambda x: f" {x.group(0).split()[-1]} " if _GAME_NAMED.search(x.group(0))
                                and _ASKED_OF.search(x.string[:x.start()]) else " ", text)
+    told_of: tuple[str, ...] = ()
     if len(named) > 1:
-        named = _asked_of(said, named, spans, ruleset)
+        asked = _asked_of(said, named, spans, ruleset)
+        told_of, named = tuple(r for r in named if r not in asked), asked
     scope = named or ([ruleset] if ruleset else list(index.rulesets))
     clauses: list[Clause] = []
     ids: set[str] = set()
@@ -224,7 +227,7 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
         for rid in scope:
             c = index.lookup(rid, whole)
             if c is not None:
-                return ParsedQuery(query, "", tuple(named), (c,))
+                return ParsedQuery(query, "", tuple(named), (c,), told_of=told_of)
     unknown: list[str] = []
     for m in RULE_NUMBER.finditer(text):
         num = m.group("num")
@@ -252,7 +255,7 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
                 ids.add(c.id)
                 break
     return ParsedQuery(query, re.sub(r"\s+", " ", text).strip(), tuple(named), tuple(clauses),
-                       tuple(dict.fromkeys(u for u in unknown if not clauses)))
+                       tuple(dict.fromkeys(u for u in unknown if not clauses)), told_of)
 
 
 #: What a rulebook is named with when it is only compared with ("penalty shot like in FIRS?"; not "the same
