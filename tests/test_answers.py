@@ -3321,9 +3321,12 @@ def test_a_rulebook_only_told_of_is_not_asked():
     c = s.ask("RHA game - blood on a player's jersey after a collision. FIRS doesn't really cover it; "
               "what do I do here?", "rha")
     assert c.citations[0].ruleset == "rha"
-    # both in the asking clause, or "the same as": both answered, one line each
-    for q in ("spearing - does FIRS give the same as RHA?", "FIRS or RHA: how long are periods?"):
-        assert {c.ruleset for c in s.ask(q).citations} >= {"firs-2017", "rha"}, q
+    # both in the asking clause, in a label before it, compared in so many words, or a wish ("I'd like"):
+    # both answered, one line each, whichever rulebook is selected
+    for q in ("spearing - does FIRS give the same as RHA?", "FIRS or RHA: how long are periods?",
+              "I'd like the FIRS rule and the RHA rule for boarding?"):
+        for selected in (None, "rha"):
+            assert {c.ruleset for c in s.ask(q, selected).citations} >= {"firs-2017", "rha"}, (q, selected)
 
 
 def test_the_play_told_then_how_to_signal_it_asks_the_delayed_penalty_signal():
@@ -3338,10 +3341,15 @@ def test_the_play_told_then_how_to_signal_it_asks_the_delayed_penalty_signal():
               "What do I do with my arm in the meantime?"):
         assert classify(q).signal, q
         assert get_searcher().ask(q, "rha").citations[0].rule == "409 (b)", q
-    # a goal judge's arms are his duties' list (FIRS 4.6 D), not the referee's signals
-    judge = get_searcher().ask("I'm goal judge tonight. When the puck goes all the way over the line, what am I "
-                               "supposed to do with my arms to show it's a goal?", "firs-2017")
-    assert judge.citations[0].rule.startswith("4.6 D")
+    # a goal judge's arms are his duties' list (FIRS 4.6 D), not the referee's signals, whichever rulebook
+    # is selected; an official a player laid hands on asks the call (abuse of officials, RHA 601 (d))
+    for selected in ("firs-2017", "rha"):
+        judge = get_searcher().ask("I'm goal judge tonight. When the puck goes all the way over the line, what am "
+                                   "I supposed to do with my arms to show it's a goal?", selected)
+        assert judge.citations[0].rule.startswith("4.6 D"), selected
+    grabbed = "Player grabs my arm. What do I do with my hands?"
+    assert not classify(grabbed).signal
+    assert get_searcher().ask(grabbed, "rha").citations[0].rule.startswith("601 (d)")
 
 
 def test_a_topic_missing_only_in_the_story_is_an_aside():
@@ -3350,9 +3358,12 @@ def test_a_topic_missing_only_in_the_story_is_an_aside():
                            "and how many do they get?", "ball-hockey")
     assert a.answered and a.citations[0].rule == "8" and "30 second" in a.answer
     assert "say nothing about skates" in a.answer
-    # ... but a topic missing in what is asked is still not covered
+    # ... but a topic missing in what is asked is still not covered, with what other rulebooks say (the
+    # terms learned for "icing" alone find nothing near in ball hockey)
     b = get_searcher().ask("Our league is strict. Is icing called?", "ball-hockey")
-    assert not b.answered
+    assert not b.answered and b.see_also[0].ruleset == "challenge-cup-u9"
+    # ... and so is one asked with too little else to go on ("where is the face-off?")
+    assert not get_searcher().ask("There was icing on the play. Where is the face-off?", "ball-hockey").answered
 
 
 def test_walk_us_through_how_it_is_taken_asks_a_procedure():
@@ -3369,3 +3380,9 @@ def test_another_rulebooks_rule_told_leaves_its_words_an_aside():
                            "hockey equivalent?", "ball-hockey")
     assert a.answered and a.citations[0].rule == "39" and "ejection" in a.answer
     assert get_searcher().parsed("In FIRS it's a minor. What does RHA give?").told_of == ("firs-2017",)
+
+
+def test_the_most_players_asks_the_limit_and_a_lineup_is_a_roster():
+    # RHA 201 (a): "A roller hockey team will consist of no more than 15 players."
+    for q in ("What's the most players a team can have?", "How many players can we have in our lineup?"):
+        assert first_rule(q, "rha") == "201 (a)", q

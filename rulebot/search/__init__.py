@@ -22,7 +22,8 @@ from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY,
                                    sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION,
-                                   OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent, classify, imposes_in_a_sentence, imposes_penalty,
+                                   OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent, classify, goal_judge_told,
+                                   imposes_in_a_sentence, imposes_penalty, last_sentence, own_arms_asked,
                                    signal_asked_as_word)
 from rulebot.search.query import (RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_comparison,
                                   without_request)
@@ -1017,7 +1018,8 @@ class Searcher:
         hits = self.search(question, ruleset, limit)
         if intent.signal and not pq.clauses:
             hits = self.signal_hits(pq.text or question, scope, hits, limit)
-            hits = self.signal_asked_over_play(pq.text or question, ruleset, hits, limit)
+            hits = self.signal_asked_over_play(pq.text or question, next(iter(scope)) if len(scope) == 1 else ruleset,
+                                               hits, limit)
         if not pq.clauses:
             hits = self.gesture_item_matched(hits, pq.text or question)
         unsignalled = ""
@@ -1095,7 +1097,7 @@ class Searcher:
                 asked = " and ".join(dict.fromkeys(f"a {pc.name}" for pc in named))
                 return replace(answer, answer=f"The {names} rules do not name {', '.join(missing)}. "
                                              f"What they say of {asked}: {answer.answer}")
-        if missing and hits and self.missing_only_told(pq.text or question, missing, 0 if pq.told_of else None):
+        if missing and hits and self.missing_only_told(pq.text or question, missing, hits[0], bool(pq.told_of)):
             # the topic missing is in the story, the question asks what the rulebook has ("Team wants a
             # time out to sort out a kid's broken skate lace. How long is a time out?"): an aside (after an
             # infraction's class is answered for it above: "Kid gets a major for boarding. How long?")
@@ -1106,7 +1108,7 @@ class Searcher:
             # near is what shares a word of the question besides the topic missing ("is icing called?"
             # in ball hockey: no clause on the terms learned for "icing" alone)
             rest = [g for _, g in self.ranker.concepts(_without_words(pq.text or question, missing))]
-            cites = tuple(c for c, h in zip(cites, hits) if any(
+            cites = tuple(c for c, h in zip(cites, hits) if h.clause.id in self.ranker.doc_of and any(
                 g & self.ranker.doc_terms[self.ranker.doc_of[h.clause.id]] for g in rest))
             if not cites and others:
                 # nothing near in the rulebook asked: what the other rulebooks say on it
@@ -1359,15 +1361,14 @@ class Searcher:
         """For the play told, then how the asker is to signal ("Defender trips a guy, but the attacking team
         still has the puck. What do I do with my arm while play goes on?"): the signal that the asking
         sentence alone finds by what it means (RHA 409 (b), the delayed penalty) first, when it is one, not
-        the foul or penalty shot the play draws.  ``hits`` unchanged otherwise."""
-        from rulebot.search.text import GOAL_JUDGE_TOLD
-
-        said = re.split(r"(?<=[.!?])\s+", question.strip())
-        if (len(said) < 2 or not _ASKER_GIVES.search(said[-1]) or GOAL_JUDGE_TOLD.search(question)
-                or re.search(r"\bgoal[- ]?judg", question, re.I)):
+        the foul or penalty shot the play draws.  ``ruleset``: the one to search (the question's own, when it
+        names one); at most ``limit`` hits, ``hits`` unchanged otherwise."""
+        asking = last_sentence(question)
+        if asking == question.strip() or not _ASKER_GIVES.search(asking) or goal_judge_told(question):
             return hits  # "I'm goal judge tonight. When the puck goes over the line, what do I do?": his signal
-        asked = self.search(said[-1], ruleset, limit)
-        if not asked or (hits and asked[0].clause.id == hits[0].clause.id) or not self._meaning_found(asked[0], said[-1]):
+        asked = self.search(asking, ruleset, limit)
+        if not asked or (hits and asked[0].clause.id == hits[0].clause.id) or not self._meaning_found(asked[0],
+                                                                                                      asking):
             return hits
         top = max(h.score for h in hits) if hits else asked[0].score
         return [Hit(asked[0].clause, top * 1.01)] + [h for h in hits if h.clause.id != asked[0].clause.id][:limit - 1]
@@ -1573,7 +1574,9 @@ class Searcher:
                 else "describe no referee signals")
         where = ", ".join(self.index.rulesets[r].short_name for r in sorted(others))
         # a gesture told ("arms crossed"), not the asker's arm asked about ("what do I do with my arm?")
-        names_body = bool(set(words(OWN_ARMS_ASKED.sub(" ", pq.text or question))) & BODY)
+        text_ = pq.text or question
+        told_text = OWN_ARMS_ASKED.sub(" ", text_) if own_arms_asked(text_) else text_
+        names_body = bool(set(words(told_text)) & BODY)
         if not best or best[0][1] < SIGNAL_MIN_SCORE or not names_body:
             # the words that ask for a signal ("how does the ref show ...") are no topic: the rule is
             # searched for what is shown ("... that a penalty is coming")
@@ -1729,18 +1732,34 @@ class Searcher:
                 " ".join(words(i.infraction)) for i in infractions(self.index))
         return all(" ".join(words(t)) in names for t in topics)
 
-    def missing_only_told(self, question: str, missing: list[str], rest: int | None = None) -> bool:
-        """Whether every topic of ``missing`` is said only in the sentences that tell (not those ending in
-        "?") and the asking ones name ``rest`` (default :data:`ASKED_REST`) things a rulebook rules on
-        besides (none needed when the story tells another rulebook's rule: "In FIRS the third penalty gets
-        you a 10-minute misconduct. What's the ball hockey equivalent?")."""
+    def missing_only_told(self, question: str, missing: list[str], top: Hit, told_of: bool = False) -> bool:
+        """Whether the rule topics of ``missing`` (the synonym list's, never mentioned by the rulebook asked)
+        are an aside: each said only in the sentences that tell (not those ending in "?"), while the asking
+        ones name :data:`ASKED_REST` things a rulebook rules on, one of them said by ``top``, the clause
+        that would answer ("Team wants a time out to sort out a kid's broken skate lace. How long is a time
+        out and how many do they get?": ball hockey 8).  When the story tells another rulebook's rule
+        (``told_of``: "In FIRS the third penalty gets you a 10-minute misconduct. What's the ball hockey
+        equivalent?"), ``top`` must say :data:`TOLD_SHARED` things of the question besides the topics
+        instead (ball hockey 39: three penalties in a game)."""
         asking = " ".join(re.findall(r"[^.?!]*\?", question))
         if not asking.strip() or len(asking.strip()) == len(question.strip()):
             return False
         said = set(terms(asking))
         if any(set(terms(topic)) & said for topic in missing):
             return False
-        return self.rule_matters(asking) >= (ASKED_REST if rest is None else rest)
+        if told_of:
+            return self.things_said(_without_words(question, missing), top) >= TOLD_SHARED
+        return self.rule_matters(asking) >= ASKED_REST and self.things_said(asking, top) >= 1
+
+    def things_said(self, query: str, hit: Hit) -> int:
+        """How many of the things a rulebook rules on that ``query`` names (:meth:`rule_matters`) the clause
+        of ``hit`` says, itself or by a synonym."""
+        d = self.ranker.doc_of.get(hit.clause.id)
+        if d is None:
+            return 0
+        own = self.ranker.doc_terms[d]
+        return sum(1 for weight, group in self.ranker.concepts(query)
+                   if weight >= 1.5 and not group & _setting_stems() and group & own)
 
     def rule_matters(self, query: str) -> int:
         """How many things a rulebook rules on a question names besides the people and places of any
@@ -2347,7 +2366,9 @@ _ASKS_CLASS = re.compile(r"\b(?:what about|how about|is there|when is it|when is
 #: Things the rules rule on that an open question must name besides the topic it guesses (see below).
 OPEN_GUESS_REST = 3
 #: ... and a topic missing only in the story is an aside when the asking sentences name this many.
-ASKED_REST = 2
+ASKED_REST = 3
+#: ... or, when the story tells another rulebook's rule, the clause says this many things of the question.
+TOLD_SHARED = 1
 #: Another game an asker compares with ("in ice", "like ice hockey", "in the NHL", "in minor hockey").
 _ELSEWHERE = re.compile(r"\b(?:in|like|than)\s+(?:ice(?:\s+hockey)?\b(?!\s+(?:surface|level))|(?:the\s+)?nhl\b|"
                         r"minor hockey\b|usa hockey\b|hockey canada\b|field hockey\b)", re.I)

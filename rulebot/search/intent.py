@@ -103,18 +103,36 @@ _ASKS_SIGNAL = re.compile(
     re.I)
 
 #: The asker's own arm or hand asked about ("what do I do with my arm while play goes on?").
-OWN_ARMS_ASKED = re.compile(r"\bwhat (?:do|should|must|can|am) I (?:supposed to )?do with my (?:arms?|hands?)\b", re.I)
+OWN_ARMS_ASKED = re.compile(r"\bwhat (?:do|should|must|can|am) I (?:supposed to )?do with my (?:arms?|hands?)\b",
+                            re.I)
+_GOAL_JUDGING = re.compile(r"\bgoal[- ]?judg", re.I)
 
-#: A word one of :data:`_ASKS_SIGNAL`'s ways of asking needs (lower case, as a part of a word): a question
+
+def goal_judge_told(question: str) -> bool:
+    """Whether ``question`` is about a goal judge, named ("I'm goal judging tomorrow") or told by where he
+    sits (:data:`GOAL_JUDGE_TOLD`: "the guy behind the net")."""
+    return bool(GOAL_JUDGE_TOLD.search(question) or _GOAL_JUDGING.search(question))
+
+
+def own_arms_asked(question: str) -> bool:
+    """Whether the asker, an official, asks what to do with his own arms or hands ("what do I do with my arm
+    while play goes on?"): not a goal judge, whose arms are his duties' list (FIRS 4.6 D), nor an official
+    a player laid hands on ("Player grabs my arm. What do I do with my hands?": abuse of officials)."""
+    if not OWN_ARMS_ASKED.search(question) or goal_judge_told(question):
+        return False
+    from rulebot.search.query import official_words
+
+    return official_words(question) != "abuse of officials"
+
+#: A word one of :data:`_ASKS_SIGNAL`'s ways of asking needs (as a part of a word, any case): a question
 #: with none is not read by the long pattern.
-_SIGNAL_ASKING_WORDS = ("sign", "gesture", "show", "indicat", "know", "see", "cue", "motion", "movement", "animation",
-                        "pose", "position")
+_SIGNAL_ASKING_WORDS = re.compile(r"sign|gesture|show|indicat|know|see|cue|motion|movement|animation|pose|position",
+                                  re.I)
 
 
 def _asks_signal(question: str) -> bool:
     """Whether ``question`` asks for a signal in one of :data:`_ASKS_SIGNAL`'s ways."""
-    low = question.lower()
-    return any(w in low for w in _SIGNAL_ASKING_WORDS) and bool(_ASKS_SIGNAL.search(question))
+    return bool(_SIGNAL_ASKING_WORDS.search(question)) and bool(_ASKS_SIGNAL.search(question))
 
 
 #: "How much does that cost him?" after a foul: the call; not a protest's fee ("how do we protest, and
@@ -178,9 +196,9 @@ _COMPARE = re.compile(r"\b(each|every|all (?:the )?|both|across|different) (?:ru
 _PROCEDURE = re.compile(r"\b(how (?:does|do|is|are|should|must|a|an|the) .{0,40}\b(?:go|work|done|taken|run|"
                         r"played|restart|handled|set up|decided|broken|conducted|organi[sz]ed|carried out|administered)"
                         # "walk us through how it's taken"
-                        r"|walk (?:me|us|you|them|him|her|everyone|everybody) through"
-                        r"|how (?:it|that|this)(?:'s| is| gets| will be) (?:taken|done|run|played|handled|set up|decided"
-                        r"|conducted)|what(?:'s| is) the "
+                        r"|walk (?:me|us|you|everyone|everybody) through"
+                        r"|how (?:it|this)(?:'s| is| gets| will be) (?:taken|done|run|played|handled|set up|conducted)"
+                        r"|what(?:'s| is) the "
                         r"(?:process|procedure)|procedure|steps|step by step|set(?:ting)? up|how do (?:i|we)(?: (?:decide|determine|sort(?: out)?|settle|"
                         r"work out|figure out|break))?|"
                         r"what happens (?:after|next))\b", re.I)
@@ -337,7 +355,8 @@ _GAME_THINGS = frozenset("puck ball goal net cage player players opponent oppone
                          "biscuit disc pill rock twine lumber twig tendy tender crease paint".split())
 
 
-def _last_sentence(question: str) -> str:
+def last_sentence(question: str) -> str:
+    """The last sentence of ``question`` (the whole question when it is one sentence)."""
     parts = [p for p in re.split(r"(?<=[.?!])\s+", question.strip()) if p.strip()]
     return parts[-1] if parts else question
 
@@ -386,8 +405,7 @@ def classify(question: str) -> Intent:
     asks_signal = _asks_signal(question)
     signal = (asks_signal or (body and gesture >= 2 and by_official)
               # "what do I do with my arm while play goes on?" (a goal judge's arms are his duties' list)
-              or (bool(OWN_ARMS_ASKED.search(question)) and not GOAL_JUDGE_TOLD.search(question)
-                  and not re.search(r"\bgoal[- ]?judg", question, re.I))
+              or own_arms_asked(question)
               # nothing but a gesture: "hands on hips", "arms crossed above the head"
               or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL
                                                       for w in content) and not _BLOW.search(question))
@@ -416,7 +434,7 @@ def classify(question: str) -> Intent:
     if signal and _COUNTS_AS.search(question) and not asks_signal:
         signal = False  # "What exactly counts as hooking? I just had my blade on his hip": a foul told
     signal = signal or asks_gesture
-    if (signal and _ASKS_ELSE.search(_last_sentence(question)) and not asks_signal
+    if (signal and _ASKS_ELSE.search(last_sentence(question)) and not asks_signal
             and not asks_gesture):
         signal = False  # the gesture is the story; the question asks who, where or how long
     least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call

@@ -259,8 +259,17 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
 
 
 #: What a rulebook is named with when it is only compared with ("penalty shot like in FIRS?"; not "the same
-#: as RHA?", which asks of both).
-_COMPARED_WITH = re.compile(r"\b(?:like|unlike)\s+(?:(?:in|under|at|by|from|of)\s+)?(?:the\s+)?$", re.I)
+#: as RHA?", which asks of both, nor "I'd like the FIRS rule", a wish).
+_COMPARED_WITH = re.compile(r"(?<!\bi )(?<!'d )(?<!\bwould )(?<!\bwe )(?<!\byou )(?<!\bthey )\b(?:like|unlike)\s+"
+                            r"(?:(?:in|under|at|by|from|of)\s+)?(?:the\s+)?$", re.I)
+#: A question that compares rulebooks in so many words: every one named is asked.
+_COMPARES = re.compile(r"\b(?:compar\w*|versus|vs\b|differ\w*|same as|both|each|every)\b", re.I)
+#: One clause of a question: up to a full stop, "?", "!", ";", ":" or a dash (not a word's hyphen, a rule
+#: number's dot, "vs.").
+_CLAUSE = re.compile(r"(?:[^.?!;:–—-]|(?<=\w)-(?=\w)|(?<=\d)\.(?=\d)|(?<=\bvs)\.)+", re.I)
+#: A clause with fewer words than this besides the rulebooks' names is a label of the question ("FIRS or
+#: RHA: how long are periods?"), not something told.
+LABEL_WORDS = 3
 
 
 def _asked_of(text: str, named: list[str], spans: dict[str, list[tuple[int, int]]],
@@ -268,23 +277,34 @@ def _asked_of(text: str, named: list[str], spans: dict[str, list[tuple[int, int]
     """The rulebooks of ``named`` (ids, in the order named) that ``text`` asks about, when it names others
     only to say what they do: "In FIRS I shoot my right arm straight up for a delayed penalty. What does
     the RHA book say to do?" asks RHA, and so do "... Used to one minute per half in FIRS." and "RHA game:
-    ... Penalty shot like in FIRS?".  A rulebook is told of when no mention is in a sentence that asks
-    (one ending in "?") and not only compared with ("like FIRS"); failing that, the rulebook ``selected``
-    when named, else one said other than as compared with.  When all or none are told of, all are asked
-    ("FIRS or RHA: how long are periods?").  ``spans``: each rulebook's mentions as (start, end) offsets
-    in ``text``."""
-    # the clause that ends in "?" (after a full stop, colon, semicolon or dash: "In FIRS I'd just drop
-    # one in the end zone - how do we restart here?" asks of neither rulebook)
-    asking = [(m.start(), m.end()) for m in re.finditer(r"(?:[^.?!;:–—-]|(?<=\w)-(?=\w))*\?", text)]
+    ... Penalty shot like in FIRS?".  A rulebook is asked when it is named in a clause that ends in "?" or
+    in a label ("FIRS or RHA: ..."), other than as compared with ("like FIRS"); when none is, the one
+    ``selected`` if it is named in what is told ("RHA game - ... FIRS doesn't really cover it; what do I do
+    here?"), else those named other than as compared with.  All are asked when the question has no "?",
+    compares in so many words ("compared with", "both", "the same as") or asks of all or none.
+    ``spans``: each rulebook's mentions as (start, end) offsets in ``text``."""
+    if "?" not in text or _COMPARES.search(text):
+        return named
+    clauses = [(m.start(), m.end(), text[m.end():m.end() + 1] == "?") for m in _CLAUSE.finditer(text)]
 
     def compared(start: int, end: int) -> bool:
         lead = re.match(r"(?:in|under|at|by|from|of)\s+", text[start:end], re.I)
         return bool(_COMPARED_WITH.search(text[:start + (lead.end() if lead else 0)]))
 
+    def asking(start: int, end: int) -> bool:
+        for a, b, asks in clauses:
+            if a <= start and end <= b:
+                rest = text[a:b]
+                for s_, e_ in sorted((sp for spans_ in spans.values() for sp in spans_), reverse=True):
+                    if a <= s_ and e_ <= b:
+                        rest = rest[:s_ - a] + " " + rest[e_ - a:]
+                return asks or len(rest.split()) < LABEL_WORDS
+        return False
+
     said = {rid: [span for span in spans.get(rid, ()) if not compared(*span)] for rid in named}
-    kept = [rid for rid in named if any(a <= start and end <= b for start, end in said[rid] for a, b in asking)]
-    if not kept and selected in named:
-        kept = [selected]  # asking neither, of the rulebook selected: "RHA game - ... FIRS doesn't really cover it; what do I do here?"
+    kept = [rid for rid in named if any(asking(*span) for span in said[rid])]
+    if not kept and selected in named and said[selected]:
+        kept = [selected]
     kept = kept or [rid for rid in named if said[rid]]
     return kept if kept and len(kept) < len(named) else named
 

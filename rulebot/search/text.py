@@ -402,6 +402,9 @@ class Synonyms:
             meant = tuple(self.by_phrase.get(tuple(words(fold(str(entry["means"])))), ()))
             if not meant:
                 raise ValueError(f"together: {entry['means']!r} is no phrase of the list")
+            if len(kinds) < 2 or set.intersection(*({x for x in kind if len(x) == 1} for kind in kinds)):
+                # two kinds with no one word in common: one word alone never says both (:meth:`_expansions`)
+                raise ValueError(f"together: {entry['when']!r} needs two kinds of words with no word in both")
             self.together.append((kinds, meant))
 
     def __getstate__(self) -> dict:
@@ -756,8 +759,9 @@ def without_negated(query: str) -> tuple[str, str]:
 
 @lru_cache(maxsize=8192)
 def _text_units(text: str) -> tuple[tuple[str, str], ...]:
-    """:func:`units` of a rulebook text's words, kept per text (the same clauses are read question after
-    question; a question's own units are kept apart, by :func:`_units`)."""
+    """:func:`units` of a rulebook text's words, kept per text: the same clauses are read question after
+    question, and :meth:`Searcher.forget_questions` empties :func:`_units`' store, not this one (only
+    :func:`polarity` reads clause texts through it)."""
     return tuple(units(words(text)))
 
 
