@@ -3386,3 +3386,10 @@ def test_the_most_players_asks_the_limit_and_a_lineup_is_a_roster():
     # RHA 201 (a): "A roller hockey team will consist of no more than 15 players."
     for q in ("What's the most players a team can have?", "How many players can we have in our lineup?"):
         assert first_rule(q, "rha") == "201 (a)", q
+
+
+def test_a_defender_falling_on_the_puck_told_alone_asks_the_call():
+    # RHA 614 (c): "... For infringement of this rule ... a penalty shot shall be ordered"
+    assert classify("defender falls on the puck in his own crease").penalty
+    a = get_searcher().ask("defender falls on the puck in his own crease", "rha")
+    assert a.citations[0].rule == "614 (c)" and a.answer.startswith("Penalty shot")

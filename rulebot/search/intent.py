@@ -219,6 +219,9 @@ _FOUL = re.compile(
     r"(?!\s+(?:the |a |his |her |their )?(?:ball|puck|net|mask|jersey|helmet|shorts|socks)\b)|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)(?<!\bis kicked)|checked from behind"
     r"|hit from behind|check(?:s|ed|ing)?(?: \w+){0,2} from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand"
+    # "defender falls on the puck in his own crease", "throws his stick at the puck": a foul told
+    r"|(?:falls?|fell|falling|dives?|dove) on (?:the )?(?:ball|puck)"
+    r"|(?:throws?|threw|throwing|tosses|tossed) (?:his|her|their|a|the) stick"
     r"|deliberately|intentionally|on purpose)\b", re.I)
 #: After a gesture, a question that asks something else: who gets the ball, from where, how long
 #: ("Ref had his arm up for a penalty. Once he blows it down, who gets the ball and from where?").
