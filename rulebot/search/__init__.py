@@ -1758,16 +1758,20 @@ class Searcher:
         if d is None:
             return 0
         own = self.ranker.doc_terms[d]
-        return sum(1 for weight, group in self.ranker.concepts(query)
-                   if weight >= 1.5 and not group & _setting_stems() and group & own)
+        return sum(1 for group in self.ruled_things(query) if group & own)
 
     def rule_matters(self, query: str) -> int:
         """How many things a rulebook rules on a question names besides the people and places of any
         game (player, coach, bench, floor) and the asking words ("allowed", "legal"): 0 for "is vaping
         allowed on the bench?", 4 for "a dad filming on his phone screams at my ref, can I throw him out?"
-        (concepts of :meth:`ClauseRanker.concepts` with an idf of at least 1.5)."""
-        return sum(1 for weight, group in self.ranker.concepts(query)
-                   if weight >= 1.5 and not group & _setting_stems())
+        (:meth:`ruled_things`)."""
+        return len(self.ruled_things(query))
+
+    def ruled_things(self, query: str) -> list[frozenset[str]]:
+        """The things a rulebook rules on that ``query`` names, each as the stems that say it: concepts of
+        :meth:`ClauseRanker.concepts` with an idf of at least 1.5, not the people and places of any game."""
+        return [group for weight, group in self.ranker.concepts(query)
+                if weight >= 1.5 and not group & _setting_stems()]
 
     def _texts(self, scope: set[str]) -> str:
         """The lower-case text of every clause of the rulebooks in ``scope``, one string (cached)."""

@@ -124,6 +124,7 @@ def own_arms_asked(question: str) -> bool:
 
     return official_words(question) != "abuse of officials"
 
+
 #: A word one of :data:`_ASKS_SIGNAL`'s ways of asking needs (as a part of a word, any case): a question
 #: with none is not read by the long pattern.
 _SIGNAL_ASKING_WORDS = re.compile(r"sign|gesture|show|indicat|know|see|cue|motion|movement|animation|pose|position",

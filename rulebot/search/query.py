@@ -291,13 +291,13 @@ def _asked_of(text: str, named: list[str], spans: dict[str, list[tuple[int, int]
         lead = re.match(r"(?:in|under|at|by|from|of)\s+", text[start:end], re.I)
         return bool(_COMPARED_WITH.search(text[:start + (lead.end() if lead else 0)]))
 
+    names = [span for spans_ in spans.values() for span in spans_]
+
     def asking(start: int, end: int) -> bool:
         for a, b, asks in clauses:
             if a <= start and end <= b:
-                rest = text[a:b]
-                for s_, e_ in sorted((sp for spans_ in spans.values() for sp in spans_), reverse=True):
-                    if a <= s_ and e_ <= b:
-                        rest = rest[:s_ - a] + " " + rest[e_ - a:]
+                # the clause's words besides the rulebooks' names (mentions may overlap: "RHA", "RHA rules")
+                rest = "".join(" " if any(s_ <= i < e_ for s_, e_ in names) else text[i] for i in range(a, b))
                 return asks or len(rest.split()) < LABEL_WORDS
         return False
 
