@@ -1108,8 +1108,7 @@ class Searcher:
             # near is what shares a word of the question besides the topic missing ("is icing called?"
             # in ball hockey: no clause on the terms learned for "icing" alone)
             rest = [g for _, g in self.ranker.concepts(_without_words(pq.text or question, missing))]
-            cites = tuple(c for c, h in zip(cites, hits) if h.clause.id in self.ranker.doc_of and any(
-                g & self.ranker.doc_terms[self.ranker.doc_of[h.clause.id]] for g in rest))
+            cites = tuple(c for c, h in zip(cites, hits) if self.said_by(h, rest))
             if not cites and others:
                 # nothing near in the rulebook asked: what the other rulebooks say on it
                 cites = tuple(citation(self.index, h.clause, h.score)
@@ -1754,11 +1753,16 @@ class Searcher:
     def things_said(self, query: str, hit: Hit) -> int:
         """How many of the things a rulebook rules on that ``query`` names (:meth:`rule_matters`) the clause
         of ``hit`` says, itself or by a synonym."""
+        return self.said_by(hit, self.ruled_things(query))
+
+    def said_by(self, hit: Hit, groups: list[frozenset[str]]) -> int:
+        """How many of ``groups`` (each the stems that say one thing) the clause of ``hit`` says; 0 for a
+        clause the ranker does not hold."""
         d = self.ranker.doc_of.get(hit.clause.id)
         if d is None:
             return 0
         own = self.ranker.doc_terms[d]
-        return sum(1 for group in self.ruled_things(query) if group & own)
+        return sum(1 for group in groups if group & own)
 
     def rule_matters(self, query: str) -> int:
         """How many things a rulebook rules on a question names besides the people and places of any
@@ -2022,12 +2026,6 @@ _ASKS_SPEC = re.compile(r"\b(?:legal|illegal|allowed|permitted|too (?:big|long|w
                         r"|size|measure\w*|specs?|rules? for|regulation)\b", re.I)
 
 
-@lru_cache(maxsize=4096)
-def _sizes(text: str) -> int:
-    """How many sizes (:data:`_SIZE`) a clause text gives; kept per text, as clauses recur across questions."""
-    return len(_SIZE.findall(text))
-
-
 def measures_later(hits: list[Hit], question: str, index: ClauseIndex, depth: int = 10) -> list[Hit]:
     """For a question that asks no number and gives no measure: of the first ``depth`` hits, a clause that
     gives :data:`SPEC_MEASURES` measures or more (FIRS 2.2 C: "a depth of 45 cm (18") ... a maximum width
@@ -2040,7 +2038,7 @@ def measures_later(hits: list[Hit], question: str, index: ClauseIndex, depth: in
 
     def spec(h: Hit) -> bool:  # ... unless the question asks about what it specifies ("is my stick legal?")
         heading = set(terms(index.heading(h.clause) or ""))
-        return _sizes(h.clause.text) >= SPEC_MEASURES and not (heading and heading <= said)
+        return _text_marks(h.clause.text).sizes >= SPEC_MEASURES and not (heading and heading <= said)
 
     out = [Hit(h.clause, h.score * (SPEC_WEIGHT if n < depth and spec(h) else 1.0)) for n, h in enumerate(hits)]
     return sorted(out, key=lambda h: -h.score)
@@ -2494,7 +2492,7 @@ def _goal_only_premised(text: str) -> bool:
 
 
 class _TextMarks(NamedTuple):
-    """What :func:`kind_weight` reads of a clause's text, read once per text."""
+    """What :func:`kind_weight` and :func:`measures_later` read of a clause's text, read once per text."""
 
     defines: bool
     goal_stands: bool
@@ -2502,6 +2500,7 @@ class _TextMarks(NamedTuple):
     goal_only_premised: bool
     resumes: bool
     introduces_list: bool
+    sizes: int  # how many sizes (:data:`_SIZE`) it gives
 
 
 @lru_cache(maxsize=8192)
@@ -2510,7 +2509,7 @@ def _text_marks(text: str) -> _TextMarks:
     question)."""
     return _TextMarks(bool(STATES_DEFINITION.search(text)), bool(GOAL_STANDS.search(text)),
                       bool(FACEOFF_PLACE.search(text)), _goal_only_premised(text), bool(RESUMES.search(text)),
-                      bool(introduces_list(text)))
+                      bool(introduces_list(text)), len(_SIZE.findall(text)))
 
 
 def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> float:
