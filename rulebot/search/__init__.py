@@ -155,6 +155,9 @@ _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |c
 FOCUS_WEIGHT = 0.85
 #: A clause that meets only the story of a question, none of what its asking sentence adds, weighs this.
 STORY_ONLY_WEIGHT = 0.95
+#: A story of this many distinct words or more (besides the small ones) before the question is long: its
+#: terms weigh less in the search when the asking part names something of its own
+LONG_STORY_WORDS = 16
 #: :meth:`Searcher.case_told_first`: a clause opening with the case a story tells weighs this.
 CASE_TOLD_WEIGHT = 1.3
 #: :meth:`Searcher.prefer_basic_case`: a rule's first sub-clause that imposes a penalty (its basic case)
@@ -273,7 +276,7 @@ class Searcher:
         # "also" between: the question's last word and the rulebook words make no phrase together
         # ("... Penalty? shoots the puck after the whistle" is no "penalty shot")
         rest = f"{rest} also {told}" if told else rest.strip()
-        ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)))
+        ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)), self.asking_over_long_story(rest))
         ranked = self.topic_said(ranked, rest, scope)
         reranked = rerank(ranked, intent, self.index)
         bare = bare_topic(rest)
@@ -359,20 +362,39 @@ class Searcher:
             return hits
         return [h for h in hits if h.clause.id == first.id] + [h for h in hits if h.clause.id != first.id]
 
+    def asked_beyond_story(self, query: str) -> tuple[str, str, int, list[frozenset[str]]]:
+        """``(story, asking, told, asked)`` for ``query``: its story and asking part
+        (:func:`sentences_and_asking`), how many concepts the story tells, and the concepts the asking
+        part names that the story does not, nor a verdict word ("allowed") or an everyday word."""
+        story, asking = sentences_and_asking(query)
+        if not story or not asking:
+            return story, asking, 0, []
+        concepts = self.ranker.concepts(story)
+        told = set().union(*(g for _, g in concepts))
+        asked = [g for _, g in self.ranker.concepts(asking) if g and not g & told and not g & _VERDICT_STEMS
+                 and not g <= WEAK_STEMS]
+        return story, asking, len(concepts), asked
+
+    def asking_over_long_story(self, query: str) -> str:
+        """The asking part of ``query`` when a long story comes before it (:data:`LONG_STORY_WORDS`
+        distinct words or more besides the small ones: "fight at the red line, two guys hop the boards, the goalie skated half way
+        out ... what does 6.4.27 say about leaving the benches?") and it asks something the story does
+        not name; else "".  The ranker weighs the rest of the story less (:data:`STORY_TERM_WEIGHT`)."""
+        story, asking = sentences_and_asking(query)
+        if len({w for w in words(story) if w not in STOP_WORDS}) < LONG_STORY_WORDS:
+            return ""
+        return asking if self.asked_beyond_story(query)[3] else ""
+
     def asked_over_story(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """For a story then a question ("Still tied after the 5 min OT. Who shoots first in the
         shootout?"): a clause with nothing the question asks beyond the story's words (RHA 639 (b) 2, "A
         five-minute overtime period shall be played") weighs :data:`STORY_ONLY_WEIGHT`, when one of the
         five best has some (639 (b) 4 C, "... with the visiting team shooting first")."""
 
-        story, asking = sentences_and_asking(query)
-        if not story or not asking:
-            return hits
-        told = set().union(*(g for _, g in self.ranker.concepts(story)))
-        # ... not the words that ask whether it may be done ("Is that allowed?")
-        # ... nor an everyday word ("Do we play OT?": the overtime, not every "round robin play")
-        asked = [g for _, g in self.ranker.concepts(asking) if g and not g & told and not g & _VERDICT_STEMS
-                 and not g <= WEAK_STEMS]
+        # what the asking part names beyond the story, not the words that ask whether it may be done
+        # ("Is that allowed?") nor an everyday word ("Do we play OT?": the overtime, not every "round
+        # robin play")
+        story, _, _, asked = self.asked_beyond_story(query)
 
         # ... nor is a clause for the goalkeeper the story is about ("Goalie's stick snaps. Does he have to
         # drop it like a skater would?": RHA 606 (b), the goaltender's, not 606 (a), a skater's)
@@ -1097,6 +1119,12 @@ class Searcher:
                 asked = " and ".join(dict.fromkeys(f"a {pc.name}" for pc in named))
                 return replace(answer, answer=f"The {names} rules do not name {', '.join(missing)}. "
                                              f"What they say of {asked}: {answer.answer}")
+        if missing and hits and (self.missing_an_alternative(pq.text or question, missing, hits[0])
+                                 or self.missing_said_absent(pq.text or question, missing)):
+            # one guess of an either/or the rulebook has no word for ("Do we forfeit them, or start the
+            # game and give a delay of game penalty?"), or a thing the asker says is not there ("There's no
+            # penalty box time on the sheet - what actually happens?"): what the rules say of the rest
+            missing, aside = [], aside + missing
         if missing and hits and self.missing_only_told(pq.text or question, missing, hits[0], bool(pq.told_of)):
             # the topic missing is in the story, the question asks what the rulebook has ("Team wants a
             # time out to sort out a kid's broken skate lace. How long is a time out?"): an aside (after an
@@ -1171,6 +1199,10 @@ class Searcher:
         ruling = goal_ruling(text) if intent.goal and not intent.penalty and not pq.clauses else ""
         if ruling:
             text = f"{ruling} — {text}"  # "should the goal have stood?": "Goal not allowed — Unless the puck ..."
+            if intent.restart_after or intent.resume:
+                # "Does the goal count, and how is play restarted?": the ruling clause's own face-off
+                # ("The puck shall be faced off at the centre face-off spot", FIRS 6.4.24 D)
+                text += restart_line(self.index, self.ranker, hits, text, general=False)
         cites = tuple(citation(self.index, h.clause, h.score) for h in hits)
         if intent.penalty and not pq.clauses:
             text += combine_line(self.index, hits, text) + restart_line(self.index, self.ranker, hits, text)
@@ -1749,6 +1781,31 @@ class Searcher:
         if told_of:
             return self.things_said(_without_words(question, missing), top) >= TOLD_SHARED
         return self.rule_matters(asking) >= ASKED_REST and self.things_said(asking, top) >= 1
+
+    def missing_an_alternative(self, question: str, missing: list[str], top: Hit) -> bool:
+        """Whether ``question`` offers two alternatives ("Do we forfeit them, or start the game and give
+        a delay of game penalty?", "do we go to a shootout, or play two-minute sudden-death periods?"), the
+        topics of ``missing`` all in one, and the other names a thing a rulebook rules on that ``top``,
+        the clause that would answer, says."""
+        sides = _ALTERNATIVES.split(question)
+        if len(sides) != 2:
+            return False
+        said = [{topic for topic in missing if set(terms(topic)) & set(terms(side))} for side in sides]
+        if said[0] and said[1] or len(said[0] | said[1]) < len(missing):
+            return False
+        return self.things_said(sides[1 if said[0] else 0], top) >= 1
+
+    def missing_said_absent(self, question: str, missing: list[str]) -> bool:
+        """Whether the asker says each topic of ``missing`` is not there ("There's no penalty box time on
+        the sheet", "we don't have a shootout") and the rest of ``question`` names
+        :data:`OPEN_GUESS_REST` things a rulebook rules on ("Is there no icing in ball hockey?" names
+        none: it asks about the topic, and is not covered)."""
+        for topic in missing:
+            said = r"[\s-]+".join(re.escape(w) for w in words(topic))
+            if not re.search(rf"\b(?:no|without|not any|isn'?t any|aren'?t any|(?:do|does|did)(?:n'?t| not) "
+                             rf"(?:have|do|use|play)(?: an?| any)?)\s+(?:\w+\s+)?{said}", question, re.I):
+                return False
+        return self.rule_matters(_without_words(question, missing)) >= OPEN_GUESS_REST
 
     def things_said(self, query: str, hit: Hit) -> int:
         """How many of the things a rulebook rules on that ``query`` names (:meth:`rule_matters`) the clause
@@ -2378,6 +2435,9 @@ _ELSEWHERE = re.compile(r"\b(?:in|like|than)\s+(?:ice(?:\s+hockey)?\b(?!\s+(?:su
 _INTO_A_PLACE = re.compile(r"\bcharg(?:e|es|ed|ing)(?=\s+(?:in(?:to)?|through|across|towards?)\s+(?:(?:the|our|their|his|"
                            r"my|your)\s+)?(?:\w+\s+)?(?:area|zone|crease|end|slot|corner|box|bench)\b)", re.I)
 #: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
+#: Between two alternatives offered: "do we forfeit them, or start the game ...", not an open one ("or what?").
+_ALTERNATIVES = re.compile(r"(?:,\s*|\s+)\bor\s+(?!what\b|something\b|anything\b|is there something\b|how does\b)",
+                           re.I)
 _OPEN_ALTERNATIVE = re.compile(r"\bor (?:what\b|something else\b|anything else\b|is there something\b|how does)", re.I)
 
 

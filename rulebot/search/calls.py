@@ -30,13 +30,14 @@ def _cache(index: ClauseIndex, name: str) -> dict:
     return index.__dict__.setdefault(name, {})
 
 
-def restart_line(index: ClauseIndex, ranker, hits: list[Hit], answer: str) -> str:
+def restart_line(index: ClauseIndex, ranker, hits: list[Hit], answer: str, general: bool = True) -> str:
     """" Restart: <sentence> [label]" for a call: how play restarts, from the clause the call comes
     from when it says so, else from the ruleset's rule on calling penalties (FIRS 6.3 A "The resulting
     face-off shall be made at one of the end zone face-off spots of the offending team"; ball hockey 23
     "possession is given to the team on the powerplay behind their own goal line").  "" when the answer
     is no call, no penalty, or a penalty shot (which has its own restart), or the rulebook says nothing.
-    ``ranker`` is the :class:`~rulebot.search.ranker.ClauseRanker` that finds the general rule."""
+    ``ranker`` is the :class:`~rulebot.search.ranker.ClauseRanker` that finds the general rule; with
+    ``general`` False (a goal's ruling, "Goal not allowed — ..."), only the clause's own restart counts."""
     call = _call(answer)
     if not hits or call is None or call.startswith("no penalty"):
         return ""
@@ -45,7 +46,7 @@ def restart_line(index: ClauseIndex, ranker, hits: list[Hit], answer: str) -> st
     own = [s for s in sentences(top.text) if _RESTART.search(s) and s.lower()[:60] not in said]
     if own:
         return f" Restart: {normalise_numbers(own[0])} [{label(index, top)}]"
-    if "penalty shot" in call:
+    if "penalty shot" in call or not general:
         return ""
     found = _restart_rule(index, ranker, top.ruleset)
     if found is None or found[1].lower()[:60] in said:

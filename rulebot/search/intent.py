@@ -78,8 +78,12 @@ _ASKS_SIGNAL = re.compile(
     r"\s*(?:indicate|signal)\b"
     # "how is that person supposed to show me the puck went in?", "how do I show everyone I'm calling
     # something?", "what does the referee do to show a delayed penalty?"
-    r"|\bhow(?:'s| (?:do|does|should|would|must|can|is|are|am)) " + _SHOWER + r"\b[^.?!]{0,40}\b(?:show|signify)\b"
-    r"(?!\s+(?:up|proof)\b)"
+    # ... and in a formal register: "How does the referee, under the RHA book, make known that ..."
+    r"|\bhow(?:'s| (?:do|does|should|would|must|can|is|are|am)) " + _SHOWER + r"\b[^.?!]{0,60}\b(?:show|signify"
+    r"|make (?:it )?known|denote)\b(?!\s+(?:up|proof)\b)"
+    # "Which gesture is employed by officials to denote hooking?"
+    r"|\b(?:which|what)\s+(?:\w+\s+)?(?:gesture|hand sign|arm sign|motion|movement)s?\s+(?:is|are|should be|must be)"
+    r"\s+(?:employed|used|made|given|shown)\b"
     r"|" + _SHOWER + r"\b[^.?!]{0,30}\b(?:do|does|doing) (?:with [^.?!]{0,25} )?to (?:show|indicate|signify)\b"
     # "How the referee shows hooking with the arms?" (a second language's question without "does")
     r"|\bhow " + _SHOWER + r"\s+(?:shows?|indicates?|signif(?:y|ies))\b(?!\s+(?:up|proof)\b)"
@@ -229,6 +233,10 @@ _FOUL = re.compile(
 _ASKS_ELSE = re.compile(r"\b(?:who (?:gets|goes|changes|takes|serves|decides)|from where|where (?:is|does|do|will)"
                         r"|how long|how many|when (?:does|do|should|must|can|will) (?:\w+ ){0,2}(?:stop|blow|whistle|kill))\b"
                         r"|\bwhose (?:ball|puck)\b", re.I)
+#: The delayed call's raised arm told with what it is up for: "has his arm up for a minor", "had the arm
+#: up on the trip".
+_ARM_UP_FOR = re.compile(r"\barms?\s+(?:is\s+|was\s+|went\s+|goes\s+)?up\s+(?:for|on)\s+(?:a|an|the|his|their)?\s*"
+                         r"(?:minor|major|penalty|call|foul|trip|hook|slash|high[- ]stick|interference|delayed)", re.I)
 #: A gesture told first, with no one named: "Forearms crossing, one sliding under the other ...".
 GESTURE_OPENING = 2
 #: A question of at most this many words that names a blow asks for the call.
@@ -438,9 +446,12 @@ def classify(question: str) -> Intent:
     if signal and _COUNTS_AS.search(question) and not asks_signal:
         signal = False  # "What exactly counts as hooking? I just had my blade on his hip": a foul told
     signal = signal or asks_gesture
-    if (signal and _ASKS_ELSE.search(last_sentence(question)) and not asks_signal
-            and not asks_gesture):
-        signal = False  # the gesture is the story; the question asks who, where or how long
+    if (signal and (_ASKS_ELSE.search(last_sentence(question)) or _ARM_UP_FOR.search(question))
+            and not asks_signal and not asks_gesture):
+        # the gesture is the story; the question asks who, where or how long, or what follows a call
+        # whose arm is told with what it is up for ("Ref has his arm up for a minor and they score.
+        # Does the minor go on the sheet?")
+        signal = False
     least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call
     costs_him = bool(_COSTS_HIM.search(question)) and not _MONEY.search(question)
     asked_number = _NUMBER.search(question)

@@ -46,6 +46,9 @@ RERANK_DEPTH = 60
 NEGATED_ASSERTED = 0.75
 NEGATED_SHARED = 1.1
 NEGATED_TERM_WEIGHT = 0.4
+#: :meth:`ClauseRanker.search` with an ``asking`` part: a term of the story told before it that the
+#: asking part does not say weighs this.
+STORY_TERM_WEIGHT = 0.6
 
 #: Who a text is about, by the words it names them with: a skater, a goalkeeper, a team official, a
 #: spectator.  A clause about only someone the question does not name ("the goalkeeper's stick may not
@@ -631,9 +634,18 @@ class ClauseRanker:
                         best_of_group[key] = part
         return scores
 
-    def search(self, query: str, rulesets: set[str] | None = None, limit: int = 10) -> list[Hit]:
-        """The best ``limit`` clauses for ``query``, best first (empty when nothing matches)."""
+    def search(self, query: str, rulesets: set[str] | None = None, limit: int = 10, asking: str = "") -> list[Hit]:
+        """The best ``limit`` clauses for ``query``, best first (empty when nothing matches).
+
+        ``asking``, the part of ``query`` that asks after a long story told before it: the story's
+        terms and concepts that it does not say weigh :data:`STORY_TERM_WEIGHT`."""
         qterms = self.query_terms(query)
+        told: frozenset[str] = frozenset()
+        if asking:
+            said = {t.term for t in self.query_terms(asking)}
+            told = frozenset(t.term for t in qterms if t.term not in said)
+            qterms = [QueryTerm(t.term, t.weight * STORY_TERM_WEIGHT, t.group) if t.term in told else t
+                      for t in qterms]
         negated = negated_terms(query)
         contrasted = contrasted_terms(query)
         def set_aside(term: str) -> bool:
@@ -649,6 +661,8 @@ class ClauseRanker:
         if COVERAGE_WEIGHT and best:
             concepts = [(w * NEGATED_TERM_WEIGHT if contrasted and all(set_aside(t) for t in group) else w, group)
                         for w, group in self.concepts(query)]
+            if told:
+                concepts = [(w * STORY_TERM_WEIGHT if group <= told else w, group) for w, group in concepts]
             total = sum(w for w, _ in concepts)
             best = [(d, s * (1 + COVERAGE_WEIGHT * self.coverage(d, concepts, total))) for d, s in best]
             asked = roles(query)
