@@ -446,7 +446,11 @@ def classify(question: str) -> Intent:
     if signal and _COUNTS_AS.search(question) and not asks_signal:
         signal = False  # "What exactly counts as hooking? I just had my blade on his hip": a foul told
     signal = signal or asks_gesture
-    if (signal and (_ASKS_ELSE.search(last_sentence(question)) or _ARM_UP_FOR.search(question))
+    last = last_sentence(question)
+    if signal and asks_signal and last != question and _ASKS_ELSE.search(last) and not _asks_signal(last):
+        # "signal" only in the story ("the coach signals for a time-out. how long is the time-out?")
+        asks_signal = False
+    if (signal and (_ASKS_ELSE.search(last) or _ARM_UP_FOR.search(question))
             and not asks_signal and not asks_gesture):
         # the gesture is the story; the question asks who, where or how long, or what follows a call
         # whose arm is told with what it is up for ("Ref has his arm up for a minor and they score.
