@@ -22,9 +22,9 @@ from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY,
                                    sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION,
-                                   OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent, classify, goal_judge_told,
-                                   imposes_in_a_sentence, imposes_penalty, last_sentence, own_arms_asked,
-                                   signal_asked_as_word)
+                                   OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent, classify, fouls_told,
+                                   goal_judge_told, imposes_in_a_sentence, imposes_penalty, last_sentence,
+                                   own_arms_asked, signal_asked_as_word)
 from rulebot.search.query import (RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_comparison,
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
@@ -1085,6 +1085,9 @@ class Searcher:
             missing, aside = [], aside + missing
         if missing and intent.penalty and len(scope) == 1 and self.infractions_named(missing):
             hits, missing = [], []  # "what's the penalty for tripping" at the U9 tournament, as below
+        elif (not missing and intent.penalty and len(scope) == 1 and not pq.clauses and hits
+              and not _OF_PENALTIES.search(hits[0].clause.text) and self.fouls_unnamed(here, scope)):
+            hits = []  # "kid trips a guy on a rush, what's the pen?" at the U9 tournament, as below
         if not hits and not missing and intent.penalty and len(scope) == 1:
             # an infraction the rulebook never names ("I called a trip" at the U9 tournament): what its
             # rules say about penalties in general, said as such
@@ -1782,6 +1785,26 @@ class Searcher:
             return self.things_said(_without_words(question, missing), top) >= TOLD_SHARED
         return self.rule_matters(asking) >= ASKED_REST and self.things_said(asking, top) >= 1
 
+    def fouls_unnamed(self, question: str, scope: set[str]) -> bool:
+        """Whether ``question`` tells fouls (:func:`fouls_told`: "kid trips a guy", "hooked someone") that
+        name an infraction of some rulebook's penalty table and none of the rulebooks in ``scope`` names
+        (the U9 tournament names no tripping or hooking: what it says of penalties answers)."""
+        from rulebot.penalties import infractions
+
+        named = self.__dict__.get("_infraction_stems")
+        if named is None:
+            named = self.__dict__["_infraction_stems"] = frozenset(
+                t for i in infractions(self.index) for t in terms(i.infraction))
+        told = [terms(f) for f in fouls_told(question)]
+        if not told or not all(set(stems) <= named for stems in told):
+            return False
+        r = self.ranker
+        for stems in told:
+            docs = {d for t in stems for d in r.postings.get(t, {})}
+            if not docs or any(r.ruleset_of[d] in scope for d in docs):
+                return False
+        return True
+
     def missing_an_alternative(self, question: str, missing: list[str], top: Hit) -> bool:
         """Whether ``question`` offers two alternatives ("Do we forfeit them, or start the game and give
         a delay of game penalty?", "do we go to a shootout, or play two-minute sudden-death periods?"), the
@@ -2435,6 +2458,8 @@ _ELSEWHERE = re.compile(r"\b(?:in|like|than)\s+(?:ice(?:\s+hockey)?\b(?!\s+(?:su
 _INTO_A_PLACE = re.compile(r"\bcharg(?:e|es|ed|ing)(?=\s+(?:in(?:to)?|through|across|towards?)\s+(?:(?:the|our|their|his|"
                            r"my|your)\s+)?(?:\w+\s+)?(?:area|zone|crease|end|slot|corner|box|bench)\b)", re.I)
 #: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
+#: A clause about penalties at all: what a foul its rulebook never names may still be answered by.
+_OF_PENALTIES = re.compile(r"penal|offend|infraction|foul", re.I)
 #: Between two alternatives offered: "do we forfeit them, or start the game ...", not an open one ("or what?").
 _ALTERNATIVES = re.compile(r"(?:,\s*|\s+)\bor\s+(?!what\b|something\b|anything\b|is there something\b|how does\b)",
                            re.I)

@@ -228,6 +228,12 @@ _FOUL = re.compile(
     r"|(?:falls?|fell|falling|dives?|dove) on (?:the )?(?:ball|puck)"
     r"|(?:throws?|threw|throwing|tosses|tossed) (?:his|her|their|a|the) stick"
     r"|deliberately|intentionally|on purpose)\b", re.I)
+def fouls_told(question: str) -> list[str]:
+    """The fouls ``question`` tells, as written ("trips", "hooked", "cross-checks"; :data:`_FOUL`)."""
+    return [m.group(0).lower() for m in _FOUL.finditer(question)
+            if not question[:m.start()].lower().endswith("penalty ")]  # "like penalty kicks in soccer"
+
+
 #: After a gesture, a question that asks something else: who gets the ball, from where, how long
 #: ("Ref had his arm up for a penalty. Once he blows it down, who gets the ball and from where?").
 _ASKS_ELSE = re.compile(r"\b(?:who (?:gets|goes|changes|takes|serves|decides)|from where|where (?:is|does|do|will)"
