@@ -99,9 +99,12 @@ class PenaltiesPane(Vertical):
             table.add_column(Text(header + mark), key=key, width=widths[key] or rest)
         for i, row in enumerate(self._penalty_rows):
             name = _cell(row.infraction + (" *" if row.severe and not row.infraction.endswith("*") else ""))
-            code = _cell(row.code) if row.code else _cell(row.penalty, "italic")
+            # a penalty where the rulebook has no code wraps onto a second line rather than lose its end
+            # ("major + game ejection" and "major + game misconduct" are not both "major + gam…")
+            long = not row.code and len(row.penalty) > widths["code"]
+            code = _cell(row.code) if row.code else _cell(row.penalty, "italic", wrap=long)
             table.add_row(_cell(library.ruleset_name(row.ruleset)), name, _cell(row.rule), code,
-                          _cell(row.duration or "–"), key=str(i))
+                          _cell(row.duration or "–"), key=str(i), height=None if long else 1)
         if self._penalty_rows:
             self._show_detail(self._penalty_rows[0])
         else:
@@ -168,6 +171,7 @@ class PenaltiesPane(Vertical):
         self.query_one("#penalty-info", Static).update(Content("\n").join(parts))
 
 
-def _cell(text: str, style: str = "") -> Text:
-    """A table cell that ends in an ellipsis when it is wider than its column."""
-    return Text(text, style=style, no_wrap=True, overflow="ellipsis")
+def _cell(text: str, style: str = "", wrap: bool = False) -> Text:
+    """A table cell that ends in an ellipsis when it is wider than its column (``wrap``: that goes on
+    over more lines instead)."""
+    return Text(text, style=style, no_wrap=not wrap, overflow="fold" if wrap else "ellipsis")
