@@ -297,11 +297,20 @@ _SPORT_SUFFIX = re.compile(r"\s+(?:(?:inline|in-line|roller|ball|street|floor|de
                            re.I)
 
 
+#: A season or year before or after a sheet's name ("Lakeside Summer Slam 2025", "2025-26 Metro Cup").
+_YEAR = re.compile(r"^\s*(?:19|20)\d\d(?:[/-]\d\d(?:\d\d)?)?\s+|\s+(?:19|20)\d\d(?:[/-]\d\d(?:\d\d)?)?\s*$")
+
+
 def name_aliases(short: str) -> list[str]:
-    """Other names a sheet is asked by: its short name without the sport or format at its end
-    ("Summer Slam Inline" -> ["Summer Slam"]), when two or more words remain; else []."""
-    rest = _SPORT_SUFFIX.sub("", short).strip()
-    return [rest] if rest != short and len(rest.split()) >= 2 else []
+    """Other names a sheet is asked by: its short name without its year ("Lakeside Summer Slam 2025" ->
+    "Lakeside Summer Slam") or the sport or format at its end ("Summer Slam Inline" -> "Summer Slam"), or
+    both, when two or more words remain; else []."""
+    out: list[str] = []
+    for name in dict.fromkeys((_YEAR.sub("", short).strip(), short)):
+        for alias in (name, _SPORT_SUFFIX.sub("", name).strip()):
+            if alias != short and len(alias.split()) >= 2 and alias not in out:
+                out.append(alias)
+    return out
 
 
 def _embedded_ids() -> set[str]:

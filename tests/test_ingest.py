@@ -760,6 +760,10 @@ def test_a_sheet_is_also_asked_by_its_name_without_the_sport(tmp_path):
     assert name_aliases("Summer Slam Inline") == ["Summer Slam"]
     assert name_aliases("Fall Classic Ball Hockey") == ["Fall Classic"]
     assert name_aliases("Lakeside Cup") == [] and name_aliases("Metro Roller Hockey") == []
+    # a year before or after the name is left out too ("at the lakeside summer slam")
+    assert name_aliases("Lakeside Summer Slam 2025") == ["Lakeside Summer Slam"]
+    assert name_aliases("2025-26 Metro Inline Cup") == ["Metro Inline Cup"]
+    assert name_aliases("Summer Slam Inline 2025") == ["Summer Slam Inline", "Summer Slam"]
     sheet = tmp_path / "harbour.txt"
     sheet.write_text("Harbour Jam Inline Tournament Rules\n1. Mercy rule: a 6 goal lead ends the game.\n"
                      "2. Minor penalties are 90 seconds.\n", encoding="utf-8")
