@@ -3393,3 +3393,64 @@ def test_a_defender_falling_on_the_puck_told_alone_asks_the_call():
     assert classify("defender falls on the puck in his own crease").penalty
     a = get_searcher().ask("defender falls on the puck in his own crease", "rha")
     assert a.citations[0].rule == "614 (c)" and a.answer.startswith("Penalty shot")
+
+
+def test_a_long_story_weighs_less_than_what_the_question_asks():
+    # the story names a fight, a goalie, the boards; the question asks what a breakaway is (FIRS glossary)
+    q = ("their forward steals it at our line, one of our D is caught up ice, the other is wrestling a winger "
+         "on the boards, our goalie skates way out, the bench is yelling, and their coach insists a back-checker "
+         "was close. what counts as a breakaway in the book?")
+    assert get_searcher().asking_over_long_story(q)
+    assert "no opposition between the player and the opposing goal" in get_searcher().ask(q, "firs-2017").answer
+    # a short story is read whole
+    assert not get_searcher().asking_over_long_story("Shot hits my skate and goes in. Do we count it?")
+
+
+def test_a_fight_that_broke_out_is_no_broken_stick():
+    assert first_rule("A fight broke out. What do I give the two who fought?", "rha") == "615 (a)"
+    # a blade that broke out of the shaft did break
+    assert first_rule("the blade broke out of the shaft, does he have to drop it?", "firs-2017") == "6.4.11 A"
+
+
+def test_a_signal_asked_in_formal_words_and_the_delayed_penalty_told_by_its_case():
+    a = get_searcher().ask("Which gesture is employed by officials under FIRS to denote hooking?", "firs-2017")
+    assert a.citations[0].rule == "Annex B Hooking"
+    # "make known" asks a signal only as "make known that ..."; a complaint made known is no signal
+    assert classify("How does the referee make known that a penalty is coming but not yet called?").signal
+    assert not classify("How should the referee handle a captain who wants to make known his complaint?").signal
+    b = get_searcher().ask("The side without the puck takes a minor and I'm letting play go on because the "
+                           "other team still has possession. Which arm signal do I give?", "firs-2017")
+    assert b.citations[0].rule == "Annex B Delay Penalty"
+
+
+def test_the_raised_arm_told_with_its_call_or_a_signal_word_in_the_story_is_not_the_question():
+    # RHA 409 (c): a minor is not imposed when the other team scores on the delayed call
+    q = "Ref has his arm up for a minor on white and black scores before the whistle. Does the minor still count?"
+    assert not classify(q).signal
+    assert "Annex B" not in get_searcher().ask(q, "firs-2017").citations[0].rule
+    # ball hockey 8: "Each team is allowed one 30 second time out per game"
+    q = "Goal, then a scuffle, then the coach signals for a time-out. How long is it and how many do they get?"
+    assert not classify(q).signal and first_rule(q, "ball-hockey") == "8"
+
+
+def test_one_guess_of_an_either_or_the_rulebook_lacks_is_an_aside():
+    # "forfeit" is no ball-hockey word; the other guess is ball hockey 40's delay of game penalty
+    a = get_searcher().ask("Ball hockey: their goalie isn't dressed at game time. Do we forfeit them, or start "
+                           "the game and give a delay of game penalty?", "ball-hockey")
+    assert a.answered and a.citations[0].rule == "40" and "forfeit" in a.answer
+    # asking whether the thing exists stays not covered
+    assert not get_searcher().ask("Is there icing in ball hockey, or does play just continue?", "ball-hockey").answered
+
+
+def test_a_foul_the_rulebook_never_names_gets_what_it_says_of_penalties():
+    a = get_searcher().ask("kid trips a guy on a rush. what's the pen in this u9 format?", "challenge-cup-u9")
+    assert a.citations[0].rule == "21" and "do not name that infraction" in a.answer
+    # the youth cup's own penalty table answers its trip, though it never says "tripping"
+    assert first_rule("kid trips a guy on a rush, what's the pen?", "youth-cup") == "Penalties 1"
+
+
+def test_a_goal_ruling_asked_with_its_restart_quotes_the_ruling_clauses_face_off():
+    # FIRS 6.4.24 D: no goal, and "The puck shall be faced off at the centre face-off spot."
+    a = get_searcher().ask("An attacker without the puck parks in the crease and his teammate scores. Does the goal "
+                           "count, and how is play restarted?", "firs-2017")
+    assert a.answer.startswith("Goal not allowed") and "Restart: The puck shall be faced off at the centre" in a.answer

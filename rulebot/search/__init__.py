@@ -273,10 +273,13 @@ class Searcher:
         if intent.signal and signal_asked_as_word(rest) != rest and not _SHOW_WORD.search(rest):
             rest = f"{rest} show"  # "how do I let everybody know there's a call coming": shown, a call coming
         told = rulebook_words(rest)
+        # the asking part after a long story, with the rulebook words for what it says
+        asking = self.asking_over_long_story(rest)
         # "also" between: the question's last word and the rulebook words make no phrase together
         # ("... Penalty? shoots the puck after the whistle" is no "penalty shot")
         rest = f"{rest} also {told}" if told else rest.strip()
-        ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)), self.asking_over_long_story(rest))
+        asking = f"{asking} also {told}" if asking and told else asking
+        ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)), asking)
         ranked = self.topic_said(ranked, rest, scope)
         reranked = rerank(ranked, intent, self.index)
         bare = bare_topic(rest)
@@ -362,28 +365,28 @@ class Searcher:
             return hits
         return [h for h in hits if h.clause.id == first.id] + [h for h in hits if h.clause.id != first.id]
 
-    def asked_beyond_story(self, query: str) -> tuple[str, str, int, list[frozenset[str]]]:
-        """``(story, asking, told, asked)`` for ``query``: its story and asking part
-        (:func:`sentences_and_asking`), how many concepts the story tells, and the concepts the asking
-        part names that the story does not, nor a verdict word ("allowed") or an everyday word."""
+    def asked_beyond_story(self, query: str) -> tuple[str, str, list[frozenset[str]]]:
+        """``(story, asking, asked)`` for ``query``: its story and asking part (:func:`sentences_and_asking`)
+        and the concepts the asking part names that the story does not, nor a verdict word ("allowed") or
+        an everyday word."""
         story, asking = sentences_and_asking(query)
         if not story or not asking:
-            return story, asking, 0, []
-        concepts = self.ranker.concepts(story)
-        told = set().union(*(g for _, g in concepts))
+            return story, asking, []
+        told = set().union(*(g for _, g in self.ranker.concepts(story)))
         asked = [g for _, g in self.ranker.concepts(asking) if g and not g & told and not g & _VERDICT_STEMS
                  and not g <= WEAK_STEMS]
-        return story, asking, len(concepts), asked
+        return story, asking, asked
 
     def asking_over_long_story(self, query: str) -> str:
         """The asking part of ``query`` when a long story comes before it (:data:`LONG_STORY_WORDS`
-        distinct words or more besides the small ones: "fight at the red line, two guys hop the boards, the goalie skated half way
-        out ... what does 6.4.27 say about leaving the benches?") and it asks something the story does
-        not name; else "".  The ranker weighs the rest of the story less (:data:`STORY_TERM_WEIGHT`)."""
+        distinct words or more besides the small ones: "fight at the red line, two guys hop the boards, the
+        goalie skated half way out ... what does 6.4.27 say about leaving the benches?") and it asks
+        something the story does not name; else "".  The ranker weighs the rest of the story less
+        (:data:`~rulebot.search.ranker.STORY_TERM_WEIGHT`)."""
         story, asking = sentences_and_asking(query)
         if len({w for w in words(story) if w not in STOP_WORDS}) < LONG_STORY_WORDS:
             return ""
-        return asking if self.asked_beyond_story(query)[3] else ""
+        return asking if self.asked_beyond_story(query)[2] else ""
 
     def asked_over_story(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """For a story then a question ("Still tied after the 5 min OT. Who shoots first in the
@@ -394,7 +397,7 @@ class Searcher:
         # what the asking part names beyond the story, not the words that ask whether it may be done
         # ("Is that allowed?") nor an everyday word ("Do we play OT?": the overtime, not every "round
         # robin play")
-        story, _, _, asked = self.asked_beyond_story(query)
+        story, _, asked = self.asked_beyond_story(query)
 
         # ... nor is a clause for the goalkeeper the story is about ("Goalie's stick snaps. Does he have to
         # drop it like a skater would?": RHA 606 (b), the goaltender's, not 606 (a), a skater's)
@@ -1086,7 +1089,8 @@ class Searcher:
         if missing and intent.penalty and len(scope) == 1 and self.infractions_named(missing):
             hits, missing = [], []  # "what's the penalty for tripping" at the U9 tournament, as below
         elif (not missing and intent.penalty and len(scope) == 1 and not pq.clauses and hits
-              and not _OF_PENALTIES.search(hits[0].clause.text) and self.fouls_unnamed(here, scope)):
+              and not _OF_PENALTIES.search(hits[0].clause.text)
+              and not any(imposes_penalty(h.clause.text) for h in hits[:3]) and self.fouls_unnamed(here, scope)):
             hits = []  # "kid trips a guy on a rush, what's the pen?" at the U9 tournament, as below
         if not hits and not missing and intent.penalty and len(scope) == 1:
             # an infraction the rulebook never names ("I called a trip" at the U9 tournament): what its
@@ -1122,11 +1126,9 @@ class Searcher:
                 asked = " and ".join(dict.fromkeys(f"a {pc.name}" for pc in named))
                 return replace(answer, answer=f"The {names} rules do not name {', '.join(missing)}. "
                                              f"What they say of {asked}: {answer.answer}")
-        if missing and hits and (self.missing_an_alternative(pq.text or question, missing, hits[0])
-                                 or self.missing_said_absent(pq.text or question, missing)):
+        if missing and hits and self.missing_an_alternative(pq.text or question, missing, hits[0]):
             # one guess of an either/or the rulebook has no word for ("Do we forfeit them, or start the
-            # game and give a delay of game penalty?"), or a thing the asker says is not there ("There's no
-            # penalty box time on the sheet - what actually happens?"): what the rules say of the rest
+            # game and give a delay of game penalty?"): what the rules say of the other
             missing, aside = [], aside + missing
         if missing and hits and self.missing_only_told(pq.text or question, missing, hits[0], bool(pq.told_of)):
             # the topic missing is in the story, the question asks what the rulebook has ("Team wants a
@@ -1795,12 +1797,14 @@ class Searcher:
         if named is None:
             named = self.__dict__["_infraction_stems"] = frozenset(
                 t for i in infractions(self.index) for t in terms(i.infraction))
-        told = [terms(f) for f in fouls_told(question)]
+        # a foul in one word ("trips", "cross-checks"), not a deed told in several ("falls on the puck")
+        told = [terms(f) for f in fouls_told(question) if " " not in f]
         if not told or not all(set(stems) <= named for stems in told):
             return False
         r = self.ranker
         for stems in told:
-            docs = {d for t in stems for d in r.postings.get(t, {})}
+            # the foul's words together in one clause ("cross-checks": not "check" alone)
+            docs = set.intersection(*(set(r.postings.get(t, {})) for t in stems))
             if not docs or any(r.ruleset_of[d] in scope for d in docs):
                 return False
         return True
@@ -1816,19 +1820,10 @@ class Searcher:
         said = [{topic for topic in missing if set(terms(topic)) & set(terms(side))} for side in sides]
         if said[0] and said[1] or len(said[0] | said[1]) < len(missing):
             return False
-        return self.things_said(sides[1 if said[0] else 0], top) >= 1
-
-    def missing_said_absent(self, question: str, missing: list[str]) -> bool:
-        """Whether the asker says each topic of ``missing`` is not there ("There's no penalty box time on
-        the sheet", "we don't have a shootout") and the rest of ``question`` names
-        :data:`OPEN_GUESS_REST` things a rulebook rules on ("Is there no icing in ball hockey?" names
-        none: it asks about the topic, and is not covered)."""
-        for topic in missing:
-            said = r"[\s-]+".join(re.escape(w) for w in words(topic))
-            if not re.search(rf"\b(?:no|without|not any|isn'?t any|aren'?t any|(?:do|does|did)(?:n'?t| not) "
-                             rf"(?:have|do|use|play)(?: an?| any)?)\s+(?:\w+\s+)?{said}", question, re.I):
-                return False
-        return self.rule_matters(_without_words(question, missing)) >= OPEN_GUESS_REST
+        guess, other = (sides[0], sides[1]) if said[0] else (sides[1], sides[0])
+        # "Is there icing in ball hockey, or does play just continue?" asks about the topic itself
+        return (not _ASKS_EXISTS.search(guess) and self.rule_matters(other) >= OPEN_GUESS_REST
+                and self.things_said(other, top) >= 1)
 
     def things_said(self, query: str, hit: Hit) -> int:
         """How many of the things a rulebook rules on that ``query`` names (:meth:`rule_matters`) the clause
@@ -2457,13 +2452,17 @@ _ELSEWHERE = re.compile(r"\b(?:in|like|than)\s+(?:ice(?:\s+hockey)?\b(?!\s+(?:su
 #: A foul's name used for running into a place ("come charging into our green area").
 _INTO_A_PLACE = re.compile(r"\bcharg(?:e|es|ed|ing)(?=\s+(?:in(?:to)?|through|across|towards?)\s+(?:(?:the|our|their|his|"
                            r"my|your)\s+)?(?:\w+\s+)?(?:area|zone|crease|end|slot|corner|box|bench)\b)", re.I)
-#: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
 #: A clause about penalties at all: what a foul its rulebook never names may still be answered by.
 _OF_PENALTIES = re.compile(r"penal|offend|infraction|foul", re.I)
+#: What follows "or" in an open question: the asker offers a guess and asks openly ("..., or what happens?").
+_OPEN_TAIL = r"(?:what\b|something else\b|anything else\b|is there something\b|how does\b)"
 #: Between two alternatives offered: "do we forfeit them, or start the game ...", not an open one ("or what?").
-_ALTERNATIVES = re.compile(r"(?:,\s*|\s+)\bor\s+(?!what\b|something\b|anything\b|is there something\b|how does\b)",
-                           re.I)
-_OPEN_ALTERNATIVE = re.compile(r"\bor (?:what\b|something else\b|anything else\b|is there something\b|how does)", re.I)
+_ALTERNATIVES = re.compile(rf"(?:,\s*|\s+)\bor\s+(?!{_OPEN_TAIL})", re.I)
+#: "Is there X?", "do we have X?": a side of an either/or that asks whether a thing exists.
+_ASKS_EXISTS = re.compile(r"\b(?:is|are) there\b|\b(?:do|does) (?:we|they|you|ball hockey|u9|it|the \w+) (?:even )?"
+                          r"(?:have|use|play|call)\b", re.I)
+#: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
+_OPEN_ALTERNATIVE = re.compile(rf"\bor {_OPEN_TAIL}", re.I)
 
 
 @lru_cache(maxsize=1)

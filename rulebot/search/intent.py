@@ -79,11 +79,13 @@ _ASKS_SIGNAL = re.compile(
     # "how is that person supposed to show me the puck went in?", "how do I show everyone I'm calling
     # something?", "what does the referee do to show a delayed penalty?"
     # ... and in a formal register: "How does the referee, under the RHA book, make known that ..."
-    r"|\bhow(?:'s| (?:do|does|should|would|must|can|is|are|am)) " + _SHOWER + r"\b[^.?!]{0,60}\b(?:show|signify"
-    r"|make (?:it )?known|denote)\b(?!\s+(?:up|proof)\b)"
+    r"|\bhow(?:'s| (?:do|does|should|would|must|can|is|are|am)) " + _SHOWER + r"\b[^.?!]{0,40}\b(?:show|signify)\b"
+    r"(?!\s+(?:up|proof)\b)"
+    r"|\bhow(?:'s| (?:do|does|should|would|must|can|is|are|am)) " + _SHOWER
+    + r"\b[^.?!]{0,60}\bmake (?:it )?known that\b"
     # "Which gesture is employed by officials to denote hooking?"
     r"|\b(?:which|what)\s+(?:\w+\s+)?(?:gesture|hand sign|arm sign|motion|movement)s?\s+(?:is|are|should be|must be)"
-    r"\s+(?:employed|used|made|given|shown)\b"
+    r"\s+(?:employed|used|made|given|shown)\s+by\s+" + _SHOWER + r"\b"
     r"|" + _SHOWER + r"\b[^.?!]{0,30}\b(?:do|does|doing) (?:with [^.?!]{0,25} )?to (?:show|indicate|signify)\b"
     # "How the referee shows hooking with the arms?" (a second language's question without "does")
     r"|\bhow " + _SHOWER + r"\s+(?:shows?|indicates?|signif(?:y|ies))\b(?!\s+(?:up|proof)\b)"
@@ -228,10 +230,16 @@ _FOUL = re.compile(
     r"|(?:falls?|fell|falling|dives?|dove) on (?:the )?(?:ball|puck)"
     r"|(?:throws?|threw|throwing|tosses|tossed) (?:his|her|their|a|the) stick"
     r"|deliberately|intentionally|on purpose)\b", re.I)
+
+
 def fouls_told(question: str) -> list[str]:
-    """The fouls ``question`` tells, as written ("trips", "hooked", "cross-checks"; :data:`_FOUL`)."""
+    """The fouls ``question`` tells, as written ("trips", "hooked", "cross-checks"; :data:`_FOUL`), not a
+    manner ("deliberately") nor a penalty's name ("like penalty kicks in soccer")."""
     return [m.group(0).lower() for m in _FOUL.finditer(question)
-            if not question[:m.start()].lower().endswith("penalty ")]  # "like penalty kicks in soccer"
+            if m.group(0).lower() not in _MANNER and not question[:m.start()].lower().endswith("penalty ")]
+
+
+_MANNER = frozenset({"deliberately", "intentionally", "on purpose"})
 
 
 #: After a gesture, a question that asks something else: who gets the ball, from where, how long
@@ -242,7 +250,8 @@ _ASKS_ELSE = re.compile(r"\b(?:who (?:gets|goes|changes|takes|serves|decides)|fr
 #: The delayed call's raised arm told with what it is up for: "has his arm up for a minor", "had the arm
 #: up on the trip".
 _ARM_UP_FOR = re.compile(r"\barms?\s+(?:is\s+|was\s+|went\s+|goes\s+)?up\s+(?:for|on)\s+(?:a|an|the|his|their)?\s*"
-                         r"(?:minor|major|penalty|call|foul|trip|hook|slash|high[- ]stick|interference|delayed)", re.I)
+                         r"(?:minor|major|penalty|call|foul|trip|hook|slash|high[- ]stick|interference|delayed)\w*\b",
+                         re.I)
 #: A gesture told first, with no one named: "Forearms crossing, one sliding under the other ...".
 GESTURE_OPENING = 2
 #: A question of at most this many words that names a blow asks for the call.
@@ -456,7 +465,7 @@ def classify(question: str) -> Intent:
     if signal and asks_signal and last != question and _ASKS_ELSE.search(last) and not _asks_signal(last):
         # "signal" only in the story ("the coach signals for a time-out. how long is the time-out?")
         asks_signal = False
-    if (signal and (_ASKS_ELSE.search(last) or _ARM_UP_FOR.search(question))
+    if (signal and (_ASKS_ELSE.search(last) or (_ARM_UP_FOR.search(question) and not set(words(last)) & _BODY))
             and not asks_signal and not asks_gesture):
         # the gesture is the story; the question asks who, where or how long, or what follows a call
         # whose arm is told with what it is up for ("Ref has his arm up for a minor and they score.
