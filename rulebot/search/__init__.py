@@ -1799,7 +1799,7 @@ class Searcher:
                 t for i in infractions(self.index) for t in terms(i.infraction))
         # a foul in one word ("trips", "cross-checks"), not a deed told in several ("falls on the puck")
         told = [terms(f) for f in fouls_told(question) if " " not in f]
-        if not told or not all(set(stems) <= named for stems in told):
+        if not told or not all(stems and set(stems) <= named for stems in told):
             return False
         r = self.ranker
         for stems in told:
