@@ -129,3 +129,11 @@ def test_the_served_page_loads_nothing_from_other_hosts():
     page = (Path(offline_templates()) / "app_index.html").read_text(encoding="utf-8")
     assert "googleapis" not in page and "https://" not in page.split("<body")[0]
     assert "textual.js" in page  # the page itself is intact
+
+
+def test_the_penalties_tab_spaces_a_rule_number_as_the_clauses_are_labelled():
+    from rulebot.ui.widgets.penalties import _spaced
+
+    # FIRS's penalty index prints "6.4.21C"; its clauses are "6.4.21 C"
+    assert _spaced("6.4.21C") == "6.4.21 C" and _spaced("6.4.21 C") == "6.4.21 C"
+    assert _spaced("609 (a)") == "609 (a)" and _spaced("28") == "28" and _spaced("") == ""

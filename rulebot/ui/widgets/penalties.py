@@ -4,6 +4,8 @@ header, or ctrl+s), with the signal and the clause of the selected row below it.
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -103,7 +105,7 @@ class PenaltiesPane(Vertical):
             # ("major + game ejection" and "major + game misconduct" are not both "major + gam…")
             long = not row.code and len(row.penalty) > widths["code"]
             code = _cell(row.code) if row.code else _cell(row.penalty, "italic", wrap=long)
-            table.add_row(_cell(library.ruleset_name(row.ruleset)), name, _cell(row.rule), code,
+            table.add_row(_cell(library.ruleset_name(row.ruleset)), name, _cell(_spaced(row.rule)), code,
                           _cell(row.duration or "–"), key=str(i), height=None if long else 1)
         if self._penalty_rows:
             self._show_detail(self._penalty_rows[0])
@@ -154,7 +156,7 @@ class PenaltiesPane(Vertical):
         library = self.app.library  # type: ignore[attr-defined]
         signal = library.signal_for(row)
         parts = [Content.from_markup("[b]$name[/b]  $rs $rule · $pen $dur", name=row.infraction,
-                                     rs=library.ruleset_name(row.ruleset), rule=row.rule,
+                                     rs=library.ruleset_name(row.ruleset), rule=_spaced(row.rule),
                                      pen=" ".join(p for p in (row.code, row.penalty) if p),
                                      dur=f"({row.duration})" if row.duration else "")]
         if signal is not None:
@@ -169,6 +171,12 @@ class PenaltiesPane(Vertical):
         elif row.rule:
             parts.append(Content.from_markup("[dim]Rule $rule is not in the rulebook's index.[/dim]", rule=row.rule))
         self.query_one("#penalty-info", Static).update(Content("\n").join(parts))
+
+
+def _spaced(rule: str) -> str:
+    """A rule number as the rulebooks' clauses are labelled: "6.4.21C" (as FIRS's penalty index prints
+    it) -> "6.4.21 C", beside rows read from rule text ("6.4.21 C")."""
+    return re.sub(r"(?<=\d)([A-Z])$", r" \1", rule)
 
 
 def _cell(text: str, style: str = "", wrap: bool = False) -> Text:
