@@ -1760,13 +1760,19 @@ class Searcher:
         """True when every one of ``topics`` names an infraction in some rulebook's penalty table
         (tripping, slashing; not a penalty class such as a major): a rulebook without it may still say
         what any penalty brings (U9: "Penalty results in penalty shot")."""
+        names = self.infraction_names()
+        return all(" ".join(words(t)) in names for t in topics)
+
+    def infraction_names(self) -> frozenset[str]:
+        """The infractions of every rulebook's penalty table, each as its words joined by spaces
+        ("checking from behind"); worked out once per searcher."""
         from rulebot.penalties import infractions
 
         names = self.__dict__.get("_infraction_names")
         if names is None:
             names = self.__dict__["_infraction_names"] = frozenset(
                 " ".join(words(i.infraction)) for i in infractions(self.index))
-        return all(" ".join(words(t)) in names for t in topics)
+        return names
 
     def missing_only_told(self, question: str, missing: list[str], top: Hit, told_of: bool = False) -> bool:
         """Whether the rule topics of ``missing`` (the synonym list's, never mentioned by the rulebook asked)
@@ -1791,12 +1797,7 @@ class Searcher:
         """Whether ``question`` tells fouls (:func:`fouls_told`: "kid trips a guy", "hooked someone") that
         name an infraction of some rulebook's penalty table and none of the rulebooks in ``scope`` names
         (the U9 tournament names no tripping or hooking: what it says of penalties answers)."""
-        from rulebot.penalties import infractions
-
-        named = self.__dict__.get("_infraction_stems")
-        if named is None:
-            named = self.__dict__["_infraction_stems"] = frozenset(
-                t for i in infractions(self.index) for t in terms(i.infraction))
+        named = {t for name in self.infraction_names() for t in terms(name)}
         # a foul in one word ("trips", "cross-checks"), not a deed told in several ("falls on the puck")
         told = [terms(f) for f in fouls_told(question) if " " not in f]
         if not told or not all(stems and set(stems) <= named for stems in told):

@@ -232,14 +232,15 @@ _FOUL = re.compile(
     r"|deliberately|intentionally|on purpose)\b", re.I)
 
 
+#: Words :data:`_FOUL` reads as a foul told that say how, not what ("deliberately").
+_MANNER = frozenset({"deliberately", "intentionally", "on purpose"})
+
+
 def fouls_told(question: str) -> list[str]:
     """The fouls ``question`` tells, as written ("trips", "hooked", "cross-checks"; :data:`_FOUL`), not a
     manner ("deliberately") nor a penalty's name ("like penalty kicks in soccer")."""
     return [m.group(0).lower() for m in _FOUL.finditer(question)
             if m.group(0).lower() not in _MANNER and not question[:m.start()].lower().endswith("penalty ")]
-
-
-_MANNER = frozenset({"deliberately", "intentionally", "on purpose"})
 
 
 #: After a gesture, a question that asks something else: who gets the ball, from where, how long
