@@ -733,11 +733,22 @@ class Searcher:
         top = hits[0].score if hits else 1.0
         # ... in a rulebook that never names the topic ("power play" at the U9 tournament: "the team will
         # play even strength"); one that names it is searched for the name as any question is
-        found = [c for rid in sorted(scope or self.index.rulesets)
-                 for ps in [[p for topic, p in said if not re.search(rf"\b{topic}\b", self._texts({rid}))]] if ps
-                 for c in self.index.by_ruleset(rid) if c.text and any(p.search(c.text) for p in ps)]
+        found = list(dict.fromkeys(c for rid in sorted(scope or self.index.rulesets) for topic, _ in said
+                                   for c in self._stating_unnamed(rid, topic)))
         ids = {c.id for c in found}
         return [Hit(c, top) for c in found] + [h for h in hits if h.clause.id not in ids]
+
+    def _stating_unnamed(self, rid: str, topic: str) -> tuple:
+        """The clauses of ruleset ``rid`` that state ``topic`` (a key of :func:`_topic_said`) in their own
+        words, in rulebook order; none when the rulebook names the topic (worked out once per process)."""
+        key = (rid, topic)
+        cache = self.__dict__.setdefault("_topic_stating", {})
+        if key not in cache:
+            pattern = _topic_said()[topic]
+            named = re.search(rf"\b{topic}\b", self._texts({rid}))
+            cache[key] = () if named else tuple(c for c in self.index.by_ruleset(rid)
+                                                 if c.text and pattern.search(c.text))
+        return cache[key]
 
     def unmet_state_later(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """A clause for a game state the question does not name (:meth:`unmet_state`) weighs
