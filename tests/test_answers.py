@@ -3454,3 +3454,22 @@ def test_a_goal_ruling_asked_with_its_restart_quotes_the_ruling_clauses_face_off
     a = get_searcher().ask("An attacker without the puck parks in the crease and his teammate scores. Does the goal "
                            "count, and how is play restarted?", "firs-2017")
     assert a.answer.startswith("Goal not allowed") and "Restart: The puck shall be faced off at the centre" in a.answer
+
+
+def test_a_rule_number_cited_for_a_claim_is_checked_against_what_the_claim_is_about():
+    s = get_searcher()
+    # the wrong number: the rule on what is asked, and what the number cited is
+    a = s.ask("RHA 608 is boarding and it's an automatic major, isn't it?", "rha")
+    assert a.citations[0].rule.startswith("605") and "(You cited RHA 608: CHARGING.)" in a.answer
+    b = s.ask("Which RHA rule is the mercy rule - 634?", "rha")
+    assert b.citations[0].rule.startswith("630") and "You cited RHA 634" in b.answer
+    # the right rule, and its sub-clause the claim is about (613 (c): fifteen feet), no note
+    c = s.ask("Face-off in RHA: everybody else has to stay 10 feet off the draw, that's 613?", "rha")
+    assert c.citations[0].rule == "613 (c)" and "fifteen feet" in c.answer and "You cited" not in c.answer
+    # the number the rulebook has, with no rulebook chosen ("rule 28" is ball hockey's)
+    d = s.ask("Rule 28 - high stick to a guy's face is just the usual one-minute penalty, right?")
+    assert d.citations[0].ruleset == "ball-hockey" and "ejection" in d.answer
+    # a rule asked about by its number is that rule, as before
+    for question in ("What's rule 621?", "Quick one - RHA Rule 621?", "what does rule 608 say",
+                     "Ref wrote 'Rule 621' beside my player's minor on the game sheet. What's rule 621?"):
+        assert s.ask(question, "rha").citations[0].rule.split()[0] in ("621", "608"), question

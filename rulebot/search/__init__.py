@@ -25,7 +25,7 @@ from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, 
                                    OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent, classify, fouls_told,
                                    goal_judge_told, imposes_in_a_sentence, imposes_penalty, last_sentence,
                                    own_arms_asked, signal_asked_as_word)
-from rulebot.search.query import (RULE_NUMBER, asks_which_rule, parse_query, rulebook_words, without_comparison,
+from rulebot.search.query import (RULE_NUMBER, ParsedQuery, spoken_rule_numbers, asks_which_rule, parse_query, rulebook_words, without_comparison,
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, words
@@ -1032,6 +1032,10 @@ class Searcher:
             answer = self.compare(question, order, intent, limit)
             if answer.answered:
                 return answer
+        if compare and pq.clauses:
+            checked = self.cited_rule_checked(question, ruleset, pq, limit)
+            if checked is not None:
+                return checked
         scope = set(pq.rulesets) or ({ruleset} if ruleset else set(self.index.rulesets))
         left = pq.text
         for number in pq.unknown:
@@ -1260,6 +1264,44 @@ class Searcher:
             names = ", ".join(self.index.rulesets[r].short_name for r in sorted(scope) if self._has_signals({r}))
             text = f"The {names} signal list has no signal for {unsignalled}. {text}"
         return Answer(question, ruleset, text, cites, kind=kind)
+
+    def cited_rule_checked(self, question: str, ruleset: str | None, pq: ParsedQuery, limit: int) -> Answer | None:
+        """A question that cites a rule number and says what it is about ("RHA 608 is boarding, right?",
+        "rule 28 - high stick to the face is the usual 1 minute?"), answered for what it says: the
+        question without the number is asked, and its answer stands when one of its first
+        :data:`CITED_RULE_DEPTH` clauses is in a rule cited, or, when none is, with what the rule cited
+        is ("RHA 608 is CHARGING").  None when the question says nothing besides the number ("what does
+        rule 608 say?"), names several rulebooks, or its words find nothing."""
+        if (len(pq.rulesets) > 1 or not _CITED_FOR_CLAIM.search(spoken_rule_numbers(question))
+                or not set(terms(_RULE_WORDS.sub(" ", _ABOUT.sub(" ", pq.uncited))))):
+            return None
+        # the rulebook named, else the one selected, else the one the number is in ("rule 28" of ball hockey)
+        own = {c.ruleset for c in pq.clauses}
+        rid = pq.rulesets[0] if pq.rulesets else ruleset or (next(iter(own)) if len(own) == 1 else None)
+        topic = self._ask_one(pq.uncited, rid, limit, compare=False)
+        if not topic.answered or not topic.citations:
+            return None
+        cited = {rule_of(self.index, c) or c.id for c in pq.clauses}
+        agree = any(rule_of(self.index, self.index.get(c.clause_id)) in cited
+                    for c in topic.citations[:CITED_RULE_DEPTH])
+        text = topic.answer
+        if not agree:
+            said = "; ".join(self.what_rule_is(c) for c in pq.clauses)
+            text = f"{text} (You cited {said}.)"
+        return replace(topic, question=question, ruleset=ruleset, answer=text)
+
+    def what_rule_is(self, clause) -> str:
+        """What the rule ``clause`` is in a few words, as a cited rule number is answered: its title when
+        it has one ("RHA 608: CHARGING"), else its first words ("Ball hockey 28: “High sticking the ball
+        (above the shoulders ...) will result in a penalty.”"), cut to :data:`CITED_RULE_CHARS`."""
+        name = f"{self.index.rulesets[clause.ruleset].short_name} {clause.number or ''}".strip()
+        rule = self.index.get(rule_of(self.index, clause) or "") or clause
+        if rule.title:
+            return f"{name}: {rule.title}"
+        text = next((c.text for c in self.index.subtree(clause) if c.text), "")
+        if len(text) > CITED_RULE_CHARS:
+            text = text[:CITED_RULE_CHARS].rsplit(" ", 1)[0] + " …"
+        return f"{name}: “{text}”" if text else name
 
     def headed(self, clause, text: str) -> str:
         """``text`` after the number and heading of ``clause`` ("RHA 630 MERCY RULE: ..."), unless it
@@ -2447,6 +2489,23 @@ def _topic_said() -> dict[str, re.Pattern]:
 #: A question naming a thing around the game (``around`` in the synonym list) and at most this many rule
 #: matters besides (:meth:`Searcher.rule_matters`) is about that thing.
 AROUND_ALONE = 1
+#: A rule number cited with what the question is about stands when the question's words, asked without
+#: it, find a clause of that rule among their first this many (:meth:`Searcher.cited_rule_checked`).
+CITED_RULE_DEPTH = 3
+#: A rule number cited for a claim the asker wants checked, not asked about ("what does rule 608 say?"):
+#: after "per", "under", "according to" ("the draw goes to the end-zone dot, per 6.4.20?"); said to say,
+#: make or give something ("RHA 601 makes that a misconduct", "RHA 608 is boarding"); guessed at the end
+#: ("which RHA rule is the mercy rule - 634?"); or in a question ending in a tag ("..., right?").
+_NUM = r"(?:\b\d+(?:\.\d+)+(?:\s?[A-Z]\b)?|\b\d{2,3}\b)(?:\s?\(\s?[a-z]\s?\))?"
+_CITED_FOR_CLAIM = re.compile(
+    rf"\b(?:per|under|according to)\s+(?:the\s+)?(?:[A-Z]{{2,5}}\s+)?(?:rule\s+|section\s+)?{_NUM}"
+    rf"|{_NUM}\s+(?:says?|makes?|gives?|is|puts?|calls? for)\s+(?!about\b|for\b|in\b|on\b)\w"
+    rf"|(?:\w+\W+){{3,}}(?:[-–,;]|that'?s|is it|is that|or)\s*(?:[A-Z]{{2,5}}\s+)?(?:rule\s+)?{_NUM}\s*\?+\s*$"
+    r"|\b(?:right|correct|yeah|yes|true|yep|no|eh|isn'?t (?:it|that|he|she|they)|doesn'?t (?:it|he|she|that)"
+    r"|don'?t (?:they|we|i)|aren'?t (?:they|we)|is(?:n'?t)? that (?:right|correct|it|so|the signal)|am i right"
+    r"|do(?:n'?t)? i|that'?s? (?:\w+ )?\d[\w.() ]*)\s*\?+\s*$", re.I)
+#: A rule cited for something else is shown by its title or its first this many characters.
+CITED_RULE_CHARS = 100
 #: A question about one penalty class of what it names ("what about a minor?", "is there a major for
 #: that?"); "just a minor?" doubts the class rather than asks for it.
 _ASKS_CLASS = re.compile(r"\b(?:what about|how about|is there|when is it|when is there|can it be|could it be)\s+"

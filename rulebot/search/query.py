@@ -97,6 +97,7 @@ class ParsedQuery:
     clauses: tuple[Clause, ...]
     unknown: tuple[str, ...] = ()  # rule numbers asked for explicitly ("6.4.99", "rule 9.9.9") not found
     told_of: tuple[str, ...] = ()  # rulesets named only to say what they do ("In FIRS I'd give a minor. And RHA?")
+    uncited: str = ""  # ``text`` without the rule numbers found ("RHA 608 is boarding, right?" -> "is boarding, right?")
 
 
 def _alias_names(index: ClauseIndex) -> list[tuple[str, str]]:
@@ -229,6 +230,7 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
             if c is not None:
                 return ParsedQuery(query, "", tuple(named), (c,), told_of=told_of)
     unknown: list[str] = []
+    found: list[tuple[int, int]] = []  # where the rule numbers that name a clause are
     for m in RULE_NUMBER.finditer(text):
         num = m.group("num")
         explicit = m.group(0).strip().lower()[:1].isalpha() or "." in num or "(" in num
@@ -246,16 +248,23 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
             if c.id not in ids:  # each clause once (a query repeating a number stays linear)
                 clauses.append(c)
                 ids.add(c.id)
+            found.append(m.span())
             break
     for m in _EXPLICIT.finditer(text):
         for rid in scope:
             c = index.lookup(rid, m.group("num"))
-            if c is not None and c.id not in ids:
-                clauses.append(c)
-                ids.add(c.id)
+            if c is not None:
+                if c.id not in ids:
+                    clauses.append(c)
+                    ids.add(c.id)
+                found.append(m.span())
                 break
+    uncited = text
+    for start, end in sorted(found, reverse=True):
+        uncited = uncited[:start] + " " + uncited[end:]
     return ParsedQuery(query, re.sub(r"\s+", " ", text).strip(), tuple(named), tuple(clauses),
-                       tuple(dict.fromkeys(u for u in unknown if not clauses)), told_of)
+                       tuple(dict.fromkeys(u for u in unknown if not clauses)), told_of,
+                       re.sub(r"\s+", " ", uncited).strip())
 
 
 #: What a rulebook is named with when it is only compared with ("penalty shot like in FIRS?"; not "the same
