@@ -3473,3 +3473,15 @@ def test_a_rule_number_cited_for_a_claim_is_checked_against_what_the_claim_is_ab
     for question in ("What's rule 621?", "Quick one - RHA Rule 621?", "what does rule 608 say",
                      "Ref wrote 'Rule 621' beside my player's minor on the game sheet. What's rule 621?"):
         assert s.ask(question, "rha").citations[0].rule.split()[0] in ("621", "608"), question
+
+
+def test_the_clock_time_and_sweater_numbers_of_a_told_game_are_not_searched():
+    from rulebot.search.query import without_game_labels
+
+    assert without_game_labels("Red #2 and Blue #17 both got roughing minors at 10:10 of the second") == \
+        "Red and Blue both got roughing minors"
+    # how long is left and a penalty's length are the rules' matter
+    assert without_game_labels("with 3:30 left his 1:30 runs out") == "with 3:30 left his 1:30 runs out"
+    a = get_searcher().ask("Red #2 and Blue #17 both go off at 10:10 with roughing minors. What exactly makes "
+                           "penalties coincidental, and do both teams get to put a sub on right away?", "firs-2017")
+    assert "simultaneously receive equal length penalties" in a.citations[0].text

@@ -25,7 +25,7 @@ from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, 
                                    OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent, classify, fouls_told,
                                    goal_judge_told, imposes_in_a_sentence, imposes_penalty, last_sentence,
                                    own_arms_asked, signal_asked_as_word)
-from rulebot.search.query import (RULE_NUMBER, ParsedQuery, spoken_rule_numbers, asks_which_rule, parse_query, rulebook_words, without_comparison,
+from rulebot.search.query import (RULE_NUMBER, ParsedQuery, spoken_rule_numbers, without_game_labels, asks_which_rule, parse_query, rulebook_words, without_comparison,
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, words
@@ -268,7 +268,7 @@ class Searcher:
                 seen.add(c.id)
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
-        rest = without_comparison(rest)
+        rest = without_game_labels(without_comparison(rest))
         intent = classify(query)
         if intent.signal and signal_asked_as_word(rest) != rest and not _SHOW_WORD.search(rest):
             rest = f"{rest} show"  # "how do I let everybody know there's a call coming": shown, a call coming

@@ -471,6 +471,22 @@ def without_request(question: str) -> str:
     return rest if rest.strip(" ?.!") else question
 
 
+#: Labels a game is told with that no rulebook rules on: the time on the clock something happened at
+#: ("a minor at 14:20 of the second", "scores at 15:05") and a sweater number ("Blue #17", "number 9").
+_GAME_LABELS = re.compile(
+    r"\b(?:at|by)\s+\d{1,2}:\d{2}(?:\s+(?:of|in)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd|overtime|ot)"
+    r"(?:\s+(?:period|half))?)?"
+    r"|(?:#|\bno\.\s?|\bnumber\s+(?=\d+\b(?!\s*(?:minutes?|seconds?|players?|goals?|penalt))))\d{1,2}\b(?:'s)?",
+    re.I)
+
+
+def without_game_labels(question: str) -> str:
+    """``question`` without the labels a game is told with that no rulebook rules on (:data:`_GAME_LABELS`):
+    "Blue #4 took a minor at 14:20 of the second" -> "Blue took a minor"; how long is left ("with 3:30 left") and a
+    penalty's length ("his 1:30") stay."""
+    return re.sub(r"\s{2,}", " ", _GAME_LABELS.sub(" ", question)).strip()
+
+
 #: Whom the asker compares with, not whom the question is about ("does the goalie have to drop it like a
 #: skater would?": the goaltender's broken stick, RHA 606 (b), not a player's, 606 (a)).
 _LIKE_OTHERS = re.compile(r"\b(?:just\s+)?(?:like|same as|the (?:same )?way)\s+(?:a|an|any|the|other|every|all)?\s*"
