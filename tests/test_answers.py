@@ -3485,3 +3485,9 @@ def test_the_clock_time_and_sweater_numbers_of_a_told_game_are_not_searched():
     a = get_searcher().ask("Red #2 and Blue #17 both go off at 10:10 with roughing minors. What exactly makes "
                            "penalties coincidental, and do both teams get to put a sub on right away?", "firs-2017")
     assert "simultaneously receive equal length penalties" in a.citations[0].text
+
+
+def test_the_arm_up_for_a_teams_minor_is_the_story_not_a_signal_asked():
+    assert not classify("Ref's arm went up for a Blue minor, Red kept the puck and scored before the whistle. "
+                        "Do I still start a two-minute clock for the Blue player, and does it go on the sheet?").signal
+    assert classify("Ref's arm went up. What is that signal?").signal

@@ -249,9 +249,9 @@ _ASKS_ELSE = re.compile(r"\b(?:who (?:gets|goes|changes|takes|serves|decides)|fr
                         r"|how long|how many|when (?:does|do|should|must|can|will) (?:\w+ ){0,2}(?:stop|blow|whistle|kill))\b"
                         r"|\bwhose (?:ball|puck)\b", re.I)
 #: The delayed call's raised arm told with what it is up for: "has his arm up for a minor", "had the arm
-#: up on the trip".
+#: up on the trip", "arm went up for a Blue minor".
 _ARM_UP_FOR = re.compile(r"\barms?\s+(?:is\s+|was\s+|went\s+|goes\s+)?up\s+(?:for|on)\s+(?:a|an|the|his|their)?\s*"
-                         r"(?:minor|major|penalty|call|foul|trip|hook|slash|high[- ]stick|interference|delayed)\w*\b",
+                         r"(?:[a-z]+\s+)?(?:minor|major|penalty|call|foul|trip|hook|slash|high[- ]stick|interference|delayed)\w*\b",
                          re.I)
 #: A gesture told first, with no one named: "Forearms crossing, one sliding under the other ...".
 GESTURE_OPENING = 2
