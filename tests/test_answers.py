@@ -3491,3 +3491,12 @@ def test_the_arm_up_for_a_teams_minor_is_the_story_not_a_signal_asked():
     assert not classify("Ref's arm went up for a Blue minor, Red kept the puck and scored before the whistle. "
                         "Do I still start a two-minute clock for the Blue player, and does it go on the sheet?").signal
     assert classify("Ref's arm went up. What is that signal?").signal
+
+
+def test_a_penalty_class_the_rulebook_lacks_guessed_for_a_play_is_an_aside_to_the_plays_call():
+    s = get_searcher()
+    a = s.ask("Major? Stick came up and caught him in the mouth, blood everywhere.", "ball-hockey")
+    assert a.answered and "immediate game ejection" in a.answer and a.citations[0].rule == "27"
+    assert "say nothing about major" in a.answer
+    # the class asked about alone is still not covered there
+    assert not s.ask("is there a major penalty in ball hockey?", "ball-hockey").answered

@@ -1101,6 +1101,12 @@ class Searcher:
             # a topic offered as one guess of an open question ("our goalie is stuck in traffic: do we
             # forfeit, or what happens?"): what the rules say of the rest, the topic an aside
             missing, aside = [], aside + missing
+        if (missing and all(_CLASS_NAME.fullmatch(m) for m in missing)
+                and self.rule_matters(_without_words(pq.text or question, missing)) >= CLASS_GUESS_REST):
+            # a penalty class the rulebook does not have, guessed for a play told ("Major? Stick came up
+            # and caught him in the mouth, blood everywhere." in the ball-hockey league): the call the
+            # rulebook makes for the play, the class an aside
+            missing, aside = [], aside + missing
         if missing and intent.penalty and len(scope) == 1 and self.infractions_named(missing):
             hits, missing = [], []  # "what's the penalty for tripping" at the U9 tournament, as below
         elif (not missing and intent.penalty and len(scope) == 1 and not pq.clauses and hits
@@ -2506,6 +2512,9 @@ _CITED_FOR_CLAIM = re.compile(
     r"|do(?:n'?t)? i|that'?s? (?:\w+ )?\d[\w.() ]*)\s*\?+\s*$", re.I)
 #: A rule cited for something else is shown by its title or its first this many characters.
 CITED_RULE_CHARS = 100
+#: A penalty class a rulebook lacks, guessed for a play that names at least this many things a rulebook
+#: rules on besides, is an aside to the play's call (:meth:`Searcher._ask_one`).
+CLASS_GUESS_REST = 4
 #: A question about one penalty class of what it names ("what about a minor?", "is there a major for
 #: that?"); "just a minor?" doubts the class rather than asks for it.
 _ASKS_CLASS = re.compile(r"\b(?:what about|how about|is there|when is it|when is there|can it be|could it be)\s+"
