@@ -366,3 +366,13 @@ def test_the_edge_of_one_hand_slashed_across_the_other_is_a_chop(index):
     # Slashing: "A chop to the forearm of the whistle hand with the non-whistle hand", not Holding's wrist
     top = search_signals(signals, "ref slashes the edge of one hand across the wrist of the other", 1)
     assert top[0][0].name == "Slashing"
+
+
+def test_a_gesture_the_rulebook_describes_in_passing_wins_over_a_signal_named_by_its_meaning():
+    from rulebot.search import get_searcher
+
+    # RHA has no signal list; its 409 (b) tells the delayed call's arm, and not raising it for a
+    # misconduct; FIRS's Misconduct signal (hands on hips) matches "misconduct" by name only
+    a = get_searcher().ask("She was told that for a misconduct she doesn't put her arm up the way she does for "
+                           "a normal delayed call. Is that right in RHA?", "rha")
+    assert a.citations[0].ruleset == "rha" and "shall not raise his/her arm" in a.citations[0].text

@@ -1638,6 +1638,17 @@ class Searcher:
     def _has_signals(self, scope: set[str]) -> bool:
         return any(c.kind == "signal" for rid in scope for c in self.index.by_ruleset(rid))
 
+    @staticmethod
+    def gesture_told_of(question: str, own, other) -> bool:
+        """Whether ``question`` tells the gesture of the signal ``own`` describes (a part of the body and
+        at least :data:`OWN_SIGNAL_SHARED` words of its description: "she doesn't put her arm up the way
+        she does for a delayed call", RHA 409 (b)) and none of the words of ``other``'s, the better
+        match by name ("misconduct": FIRS's hands on hips)."""
+        said = set(terms(question))
+        mine = said & set(terms(own.description))
+        return (len(mine) >= OWN_SIGNAL_SHARED and bool(mine & {stem(w) for w in BODY})
+                and not said & set(terms(other.description)))
+
     def _signals_elsewhere(self, question: str, scope: set[str], intent: Intent, limit: int) -> Answer:
         """A signal question asked of rulebooks without a signal list: answered from a signal their
         rules describe in passing (RHA 409 (b): "signify the calling of a delayed penalty by raising
@@ -1655,7 +1666,8 @@ class Searcher:
         signals = load_signals(self.index)
         best = search_signals(signals, pq.text or question, 1)
         own = search_signals([s for s in signals if s.ruleset in scope], pq.text or question, 1)
-        if own and best and own[0][1] >= OWN_SIGNAL_SHARE * best[0][1]:
+        if own and best and (own[0][1] >= OWN_SIGNAL_SHARE * best[0][1]
+                             or self.gesture_told_of(pq.text or question, own[0][0], best[0][0])):
             best = own
         if best and best[0][0].ruleset in scope and best[0][1] >= SIGNAL_MIN_SCORE:
             sig = best[0][0]
