@@ -376,3 +376,10 @@ def test_a_gesture_the_rulebook_describes_in_passing_wins_over_a_signal_named_by
     a = get_searcher().ask("She was told that for a misconduct she doesn't put her arm up the way she does for "
                            "a normal delayed call. Is that right in RHA?", "rha")
     assert a.citations[0].ruleset == "rha" and "shall not raise his/her arm" in a.citations[0].text
+
+
+def test_the_signal_asked_by_name_is_the_one_named_first_not_the_gesture_guessed_after_it():
+    from rulebot.search import get_searcher
+
+    a = get_searcher().ask("Is the FIRS referee signal for slashing the tap on the elbow?", "firs-2017")
+    assert a.citations[0].clause_id == "firs-2017:annex-b.slashing" and "chop to the forearm" in a.answer

@@ -1615,9 +1615,13 @@ class Searcher:
         signals = [sig for sig in load_signals(self.index) if sig.ruleset in scope]
         if not groups or not signals:
             return "", None
-        said = [(sum(1 for g in groups if g & set(terms(sig.name))), -len(terms(sig.name)), sig) for sig in signals]
-        best = max(said, key=lambda x: x[:2])
-        return asked, (best[2] if best[0] else None)
+        # ... the one named first on a tie ("the signal for slashing the tap on the elbow": Slashing, the
+        # gesture told after it being the asker's guess)
+        said = [(sum(1 for g in groups if g & set(terms(sig.name))),
+                 -next((i for i, g in enumerate(groups) if g & set(terms(sig.name))), len(groups)),
+                 -len(terms(sig.name)), sig) for sig in signals]
+        best = max(said, key=lambda x: x[:3])
+        return asked, (best[3] if best[0] else None)
 
     def _rule_telling_signal(self, topic: str, scope: set[str]) -> Hit | None:
         """Of the rules of ``scope`` that tell a gesture in words (:data:`RULE_TELLS_SIGNAL`: "shall signify
