@@ -3500,3 +3500,8 @@ def test_a_penalty_class_the_rulebook_lacks_guessed_for_a_play_is_an_aside_to_th
     assert "say nothing about major" in a.answer
     # the class asked about alone is still not covered there
     assert not s.ask("is there a major penalty in ball hockey?", "ball-hockey").answered
+
+
+def test_where_the_shooter_starts_is_where_the_rulebook_places_the_puck():
+    a = get_searcher().ask("Where does the shooter start on a penalty shot?", "firs-2017")
+    assert "place the puck on the centre face-off spot" in a.citations[0].text
