@@ -3466,6 +3466,10 @@ def test_a_rule_number_cited_for_a_claim_is_checked_against_what_the_claim_is_ab
     # the right rule, and its sub-clause the claim is about (613 (c): fifteen feet), no note
     c = s.ask("Face-off in RHA: everybody else has to stay 10 feet off the draw, that's 613?", "rha")
     assert c.citations[0].rule == "613 (c)" and "fifteen feet" in c.answer and "You cited" not in c.answer
+    # the number guessed after the claim's tag ("..., right? 409?")
+    e = s.ask("Their player earns a misconduct for abuse while my team has the puck - I put my arm up for the "
+              "delayed call like any other, right? 409?", "rha")
+    assert "shall not raise his/her arm" in e.citations[0].text
     # the number the rulebook has, with no rulebook chosen ("rule 28" is ball hockey's)
     d = s.ask("Rule 28 - high stick to a guy's face is just the usual one-minute penalty, right?")
     assert d.citations[0].ruleset == "ball-hockey" and "ejection" in d.answer

@@ -2517,12 +2517,12 @@ CITED_RULE_DEPTH = 3
 #: A rule number cited for a claim the asker wants checked, not asked about ("what does rule 608 say?"):
 #: after "per", "under", "according to" ("the draw goes to the end-zone dot, per 6.4.20?"); said to say,
 #: make or give something ("RHA 601 makes that a misconduct", "RHA 608 is boarding"); guessed at the end
-#: ("which RHA rule is the mercy rule - 634?"); or in a question ending in a tag ("..., right?").
+#: ("which RHA rule is the mercy rule - 634?", "..., right? 409?"); or in a question ending in a tag ("..., right?").
 _NUM = r"(?:\b\d+(?:\.\d+)+(?:\s?[A-Z]\b)?|\b\d{2,3}\b)(?:\s?\(\s?[a-z]\s?\))?"
 _CITED_FOR_CLAIM = re.compile(
     rf"\b(?:per|under|according to)\s+(?:the\s+)?(?:[A-Z]{{2,5}}\s+)?(?:rule\s+|section\s+)?{_NUM}"
     rf"|{_NUM}\s+(?:says?|makes?|gives?|is|puts?|calls? for)\s+(?!about\b|for\b|in\b|on\b)\w"
-    rf"|(?:\w+\W+){{3,}}(?:[-–,;]|that'?s|is it|is that|or)\s*(?:[A-Z]{{2,5}}\s+)?(?:rule\s+)?{_NUM}\s*\?+\s*$"
+    rf"|(?:\b\w+\b\W*?){{3,}}(?:[-–,;?]|\bthat'?s|\bis it|\bis that|\bor)\s*(?:[A-Z]{{2,5}}\s+)?(?:rule\s+)?{_NUM}\s*\?+\s*$"
     r"|\b(?:right|correct|yeah|yes|true|yep|no|eh|isn'?t (?:it|that|he|she|they)|doesn'?t (?:it|he|she|that)"
     r"|don'?t (?:they|we|i)|aren'?t (?:they|we)|is(?:n'?t)? that (?:right|correct|it|so|the signal)|am i right"
     r"|do(?:n'?t)? i|that'?s? (?:\w+ )?\d[\w.() ]*)\s*\?+\s*$", re.I)
