@@ -3509,3 +3509,8 @@ def test_a_penalty_class_the_rulebook_lacks_guessed_for_a_play_is_an_aside_to_th
 def test_where_the_shooter_starts_is_where_the_rulebook_places_the_puck():
     a = get_searcher().ask("Where does the shooter start on a penalty shot?", "firs-2017")
     assert "place the puck on the centre face-off spot" in a.citations[0].text
+
+
+def test_do_i_still_put_my_arm_up_asks_the_officials_own_arm():
+    assert classify("if it's a misconduct against the side without the puck, do I still stick my arm up?").signal
+    assert not classify("Player grabs my arm. What do I do with my hands?").signal

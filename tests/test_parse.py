@@ -181,3 +181,17 @@ def test_several_unnumbered_notes_of_one_clause_are_told_apart():
     assert index.lookup("firs-2017", "6.4.31 B NOTE 2").text.startswith("“Attempt to spear”")
     numbered = [(c.ruleset, c.number) for c in index.all_clauses() if c.number]
     assert len(numbered) == len(set(numbered))
+
+
+def test_an_rha_letter_printed_again_after_the_notes_of_its_first_paragraph_is_a_paragraph_of_its_own():
+    from rulebot.corpus import load_index
+
+    index = load_index()
+    # RULE 409 letters two paragraphs "(c)": the second ("Should the same offending player commit other
+    # fouls ...") follows NOTE 3 of the first and is no part of it
+    note = index.get("rha:409.c.note3")
+    second = index.get("rha:409.c-2")
+    assert note is not None and "same offending player" not in note.text
+    assert second is not None and second.number == "409 (c) [2]" and second.kind == "paragraph"
+    assert second.text.startswith("Should the same offending player commit other fouls")
+    assert index.lookup("rha", "409 (c)").id == "rha:409.c"  # the first keeps the number's lookup

@@ -112,7 +112,14 @@ class RhaParser:
                 return False
             # the next letter in sequence, allowing one or two the extraction lost
             expected = "abcdefghijklmnopqrstuvwxyz"[self.next_letter: self.next_letter + 3]
-            return m.group("letter") in expected
+            if m.group("letter") in expected:
+                return True
+            # the letter printed again after the NOTEs of its first paragraph (RULE 409: "(c) If the
+            # penalty to be imposed is a minor ... NOTE 3: ... (c) Should the same offending player commit
+            # other fouls ..."): a paragraph of its own, not part of the last NOTE
+            return (self.sub is not None and self.current is not self.sub and self.current.kind == "note"
+                    and m.group("letter") == self.sub.key.rsplit(".", 1)[-1]
+                    and bool(re.search(r"[.:;]\s*$", before)) and text[m.end():].lstrip()[:1].isupper())
         if m.group("item"):
             if self.sub is None and self.rule is None:
                 return False
@@ -163,7 +170,11 @@ class RhaParser:
             return end + n
         if m.group("sub"):
             letter = m.group("letter")
-            node = self.b.add(self.rule, letter, f"{self.rule.number} ({letter})", "", "paragraph",
+            number = f"{self.rule.number} ({letter})"
+            again = sum(1 for c in self.rule.children if c.number.startswith(number))
+            # a letter printed again (RULE 409's second "(c)") is told apart as the rulebook's NOTEs are:
+            # "409 (c) [2]"
+            node = self.b.add(self.rule, letter, f"{number} [{again + 1}]" if again else number, "", "paragraph",
                               marker=m.group(0))
             self.sub, self.current, self.list_owner = node, node, None
             self.next_letter = "abcdefghijklmnopqrstuvwxyz".index(letter) + 1
