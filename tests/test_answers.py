@@ -3514,3 +3514,13 @@ def test_where_the_shooter_starts_is_where_the_rulebook_places_the_puck():
 def test_do_i_still_put_my_arm_up_asks_the_officials_own_arm():
     assert classify("if it's a misconduct against the side without the puck, do I still stick my arm up?").signal
     assert not classify("Player grabs my arm. What do I do with my hands?").signal
+
+
+def test_a_clause_for_a_short_handed_team_opening_without_a_comma_is_for_that_state_alone():
+    from rulebot.search import _opening_states
+
+    s = get_searcher()
+    assert _opening_states(s.index.get("rha:409.c.note3").text) == {"strength"}
+    a = s.ask("Ref has his arm up for a minor on the blue team and the red team scores before the whistle. "
+              "Does the minor still go on the penalty clock, and does it go on the game sheet?", "firs-2017")
+    assert a.citations[0].rule != "6.3 E"

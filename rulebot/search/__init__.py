@@ -2319,9 +2319,14 @@ def _opening_states(text: str) -> frozenset[str]:
     """The :data:`GAME_STATE` families a clause's opening condition ("When/If ...,") names, and
     "keeper" for a case of the goalkeeper ("If a goalkeeper's helmet comes off during the play ...",
     FIRS 6.4.3 E: not the case of a skater whose helmet comes off)."""
-    m = OPENING_CONDITION.match(text)
+    m = OPENING_CONDITION.match(text) or _STATE_OPENING.match(text)
     states = frozenset(s.lastgroup for s in GAME_STATE.finditer(m.group(0))) if m else frozenset()
     return states | {"keeper"} if _GOALIE_OPENING.match(text) else states
+
+
+#: A condition on the team's state opening a clause with no comma after it: "If when a team is
+#: “short-handed” by reason of ..." (FIRS 6.3 E, RHA 409 (c) NOTE 3): the state as its first words say it.
+_STATE_OPENING = re.compile(r"^\W*(?:if when|if while|when|if|while) (?:a|the|either|one) team is\W+[\w-]+\W", re.I)
 
 
 def _unmet(states: frozenset[str], asked: set[str]) -> bool:
