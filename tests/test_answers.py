@@ -3511,11 +3511,6 @@ def test_where_the_shooter_starts_is_where_the_rulebook_places_the_puck():
     assert "place the puck on the centre face-off spot" in a.citations[0].text
 
 
-def test_do_i_still_put_my_arm_up_asks_the_officials_own_arm():
-    assert classify("if it's a misconduct against the side without the puck, do I still stick my arm up?").signal
-    assert not classify("Player grabs my arm. What do I do with my hands?").signal
-
-
 def test_a_clause_for_a_short_handed_team_opening_without_a_comma_is_for_that_state_alone():
     from rulebot.search import _opening_states
 

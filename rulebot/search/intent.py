@@ -109,10 +109,8 @@ _ASKS_SIGNAL = re.compile(
     re.I)
 
 #: The asker's own arm or hand asked about ("what do I do with my arm while play goes on?").
-OWN_ARMS_ASKED = re.compile(r"\bwhat (?:do|should|must|can|am) I (?:supposed to )?do with my (?:arms?|hands?)\b"
-                            # "do I still stick my arm up?", "should I raise my arm?"
-                            r"|\b(?:do|should|must|can|would) I (?:still |also |even |then )?(?:put|stick|raise|hold|throw"
-                            r"|keep|get) (?:up )?my (?:arm|hand)s?\b", re.I)
+OWN_ARMS_ASKED = re.compile(r"\bwhat (?:do|should|must|can|am) I (?:supposed to )?do with my (?:arms?|hands?)\b",
+                            re.I)
 _GOAL_JUDGING = re.compile(r"\bgoal[- ]?judg", re.I)
 
 
@@ -124,7 +122,7 @@ def goal_judge_told(question: str) -> bool:
 
 def own_arms_asked(question: str) -> bool:
     """Whether the asker, an official, asks what to do with his own arms or hands ("what do I do with my arm
-    while play goes on?", "do I still stick my arm up?"): not a goal judge, whose arms are his duties' list (FIRS 4.6 D), nor an official
+    while play goes on?"): not a goal judge, whose arms are his duties' list (FIRS 4.6 D), nor an official
     a player laid hands on ("Player grabs my arm. What do I do with my hands?": abuse of officials)."""
     if not OWN_ARMS_ASKED.search(question) or goal_judge_told(question):
         return False
