@@ -1275,8 +1275,8 @@ class Searcher:
         """A question that cites a rule number and says what it is about ("RHA 608 is boarding, right?",
         "rule 28 - high stick to the face is the usual 1 minute?"), answered for what it says: the
         question without the number is asked, and its answer stands when one of its first
-        :data:`CITED_RULE_DEPTH` clauses is in a rule cited, or, when none is, with what the rule cited
-        is ("RHA 608 is CHARGING").  None when the question says nothing besides the number ("what does
+        :data:`CITED_RULE_DEPTH` clauses is in a rule cited, or, when none is, after what the rule cited
+        is ("Not RHA 608 (CHARGING): ...").  None when the question says nothing besides the number ("what does
         rule 608 say?"), names several rulebooks, or its words find nothing."""
         if (len(pq.rulesets) > 1 or not _CITED_FOR_CLAIM.search(spoken_rule_numbers(question))
                 or not set(terms(_RULE_WORDS.sub(" ", _ABOUT.sub(" ", pq.uncited))))):
@@ -1292,22 +1292,23 @@ class Searcher:
                     for c in topic.citations[:CITED_RULE_DEPTH])
         text = topic.answer
         if not agree:
+            # what the number cited is, first: the claim's premise is what is corrected
             said = "; ".join(self.what_rule_is(c) for c in pq.clauses)
-            text = f"{text} (You cited {said}.)"
+            text = f"Not {said}: {text}"
         return replace(topic, question=question, ruleset=ruleset, answer=text)
 
     def what_rule_is(self, clause) -> str:
         """What the rule ``clause`` is in a few words, as a cited rule number is answered: its title when
-        it has one ("RHA 608: CHARGING"), else its first words ("Ball hockey 28: “High sticking the ball
-        (above the shoulders ...) will result in a penalty.”"), cut to :data:`CITED_RULE_CHARS`."""
+        it has one ("RHA 608 (CHARGING)"), else its first words ("Ball hockey 28 (“High sticking the ball
+        (above the shoulders ...) will result in a penalty.”)"), cut to :data:`CITED_RULE_CHARS`."""
         name = f"{self.index.rulesets[clause.ruleset].short_name} {clause.number or ''}".strip()
         rule = self.index.get(rule_of(self.index, clause) or "") or clause
         if rule.title:
-            return f"{name}: {rule.title}"
+            return f"{name} ({rule.title})"
         text = next((c.text for c in self.index.subtree(clause) if c.text), "")
         if len(text) > CITED_RULE_CHARS:
             text = text[:CITED_RULE_CHARS].rsplit(" ", 1)[0] + " …"
-        return f"{name}: “{text}”" if text else name
+        return f"{name} (“{text}”)" if text else name
 
     def headed(self, clause, text: str) -> str:
         """``text`` after the number and heading of ``clause`` ("RHA 630 MERCY RULE: ..."), unless it
@@ -2530,7 +2531,7 @@ _CITED_FOR_CLAIM = re.compile(
     rf"|(?:\b\w+\b\W*?){{3,}}(?:[-–,;?]|\bthat'?s|\bis it|\bis that|\bor)\s*(?:[A-Z]{{2,5}}\s+)?(?:rule\s+)?{_NUM}\s*\?+\s*$"
     r"|\b(?:right|correct|yeah|yes|true|yep|no|eh|isn'?t (?:it|that|he|she|they)|doesn'?t (?:it|he|she|that)"
     r"|don'?t (?:they|we|i)|aren'?t (?:they|we)|is(?:n'?t)? that (?:right|correct|it|so|the signal)|am i right"
-    r"|do(?:n'?t)? i|that'?s? (?:\w+ )?\d[\w.() ]*)\s*\?+\s*$", re.I)
+    r"|do(?:n'?t)? i|that'?s? (?:\w+ )?\d[\w.() ]*)\s*\?*\s*$", re.I)
 #: A rule cited for something else is shown by its title or its first this many characters.
 CITED_RULE_CHARS = 100
 #: A penalty class a rulebook lacks, guessed for a play that names at least this many things a rulebook
