@@ -3519,3 +3519,31 @@ def test_a_clause_for_a_short_handed_team_opening_without_a_comma_is_for_that_st
     a = s.ask("Ref has his arm up for a minor on the blue team and the red team scores before the whistle. "
               "Does the minor still go on the penalty clock, and does it go on the game sheet?", "firs-2017")
     assert a.citations[0].rule != "6.3 E"
+
+
+def test_a_rule_asked_about_by_number_is_no_claim_to_check():
+    s = get_searcher()
+    # the number is cut out once, also where two patterns find it ("rule 605")
+    assert s.parsed("Rule 605 is boarding, yes?", "rha").uncited == "is boarding, yes?"
+    for question, rule in (("What is the penalty under rule 608?", "608"), ("Hey ref, quick one - rule 621?", "621"),
+                           ("Rule 608 is what again?", "608"), ("Can you explain rule 613 for me, eh?", "613"),
+                           ("What's rule 630 about, right?", "630"),
+                           ("What does rule 613 say about lining up on the left or right", "613")):
+        a = s.ask(question, "rha")
+        assert a.citations[0].rule.split()[0] == rule and not a.answer.startswith("Not "), question
+    # a right claim keeps the rule's heading; a clause outside any rule (a U9 line) can agree
+    assert s.ask("Under rule 630, when does the mercy rule kick in?", "rha").answer.startswith("RHA 630 MERCY RULE")
+    u9 = s.ask("Rule 4 says there are no time-outs, right?", "challenge-cup-u9")
+    assert u9.citations[0].rule == "4" and not u9.answer.startswith("Not ")
+    # the rule cited next to the best clause is named, not corrected
+    d = s.ask("Rule 28 - high stick to a guy's face is just the usual one-minute penalty, right?")
+    assert "cited, is quoted below" in d.answer
+
+
+def test_penalty_lengths_on_the_clock_and_rule_numbers_stay_in_the_question():
+    from rulebot.search.query import without_game_labels
+
+    assert without_game_labels("Is a minor over at 1:30 or at 2:00?") == "Is a minor over at 1:30 or at 2:00?"
+    assert without_game_labels("what does rule #12 say") == "what does rule #12 say"
+    assert without_game_labels("can we dress no. 5 players") == "can we dress no. 5 players"
+    assert without_game_labels("scored at 14:20:33 of the second") == "scored"

@@ -383,3 +383,10 @@ def test_the_signal_asked_by_name_is_the_one_named_first_not_the_gesture_guessed
 
     a = get_searcher().ask("Is the FIRS referee signal for slashing the tap on the elbow?", "firs-2017")
     assert a.citations[0].clause_id == "firs-2017:annex-b.slashing" and "chop to the forearm" in a.answer
+
+
+def test_a_signal_asked_as_one_name_or_another_is_not_taken_by_order():
+    from rulebot.search import get_searcher
+
+    named = get_searcher().signal_named("Is tapping the elbow the signal for slashing or elbowing?", {"firs-2017"})[1]
+    assert named is not None and named.name == "Elbowing"

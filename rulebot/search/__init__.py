@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
-from rulebot.models import Answer, Citation, Hit
+from rulebot.models import Answer, Citation, Clause, Hit
 from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS,
                                    RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences,
                                    citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers,
@@ -25,8 +25,8 @@ from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, 
                                    OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent, classify, fouls_told,
                                    goal_judge_told, imposes_in_a_sentence, imposes_penalty, last_sentence,
                                    own_arms_asked, signal_asked_as_word)
-from rulebot.search.query import (RULE_NUMBER, ParsedQuery, spoken_rule_numbers, without_game_labels, asks_which_rule, parse_query, rulebook_words, without_comparison,
-                                  without_request)
+from rulebot.search.query import (RULE_NUMBER, ParsedQuery, asks_which_rule, parse_query, rulebook_words,
+                                  spoken_rule_numbers, without_comparison, without_game_labels, without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, words
 from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
@@ -738,10 +738,11 @@ class Searcher:
         ids = {c.id for c in found}
         return [Hit(c, top) for c in found] + [h for h in hits if h.clause.id not in ids]
 
-    def _stating_unnamed(self, rid: str, topic: str) -> tuple:
+    def _stating_unnamed(self, rid: str, topic: str) -> tuple[Clause, ...]:
         """The clauses of ruleset ``rid`` that state ``topic`` (a key of :func:`_topic_said`) in their own
-        words, in rulebook order; none when the rulebook names the topic (worked out once per process)."""
-        key = (rid, topic)
+        words, in rulebook order; none when the rulebook names the topic (worked out once per searcher and
+        index)."""
+        key = (rid, topic, len(self.index.clauses))
         cache = self.__dict__.setdefault("_topic_stating", {})
         if key not in cache:
             pattern = _topic_said()[topic]
@@ -1101,8 +1102,9 @@ class Searcher:
             # a topic offered as one guess of an open question ("our goalie is stuck in traffic: do we
             # forfeit, or what happens?"): what the rules say of the rest, the topic an aside
             missing, aside = [], aside + missing
-        if (missing and all(_CLASS_NAME.fullmatch(m) for m in missing)
-                and self.rule_matters(_without_words(pq.text or question, missing)) >= CLASS_GUESS_REST):
+        if (missing and hits and all(_CLASS_NAME.fullmatch(m) for m in missing)
+                and self.rule_matters(_without_words(pq.text or question, missing)) >= CLASS_GUESS_REST
+                and self.things_said(_without_words(pq.text or question, missing), hits[0]) >= CLASS_GUESS_SAID):
             # a penalty class the rulebook does not have, guessed for a play told ("Major? Stick came up
             # and caught him in the mouth, blood everywhere." in the ball-hockey league): the call the
             # rulebook makes for the play, the class an aside
@@ -1274,12 +1276,18 @@ class Searcher:
     def cited_rule_checked(self, question: str, ruleset: str | None, pq: ParsedQuery, limit: int) -> Answer | None:
         """A question that cites a rule number and says what it is about ("RHA 608 is boarding, right?",
         "rule 28 - high stick to the face is the usual 1 minute?"), answered for what it says: the
-        question without the number is asked, and its answer stands when one of its first
-        :data:`CITED_RULE_DEPTH` clauses is in a rule cited, or, when none is, after what the rule cited
-        is ("Not RHA 608 (CHARGING): ...").  None when the question says nothing besides the number ("what does
+        question without the number is asked, and its answer stands: headed by the rule cited when its
+        first clause is in it ("RHA 630 MERCY RULE: ..."), saying the rule cited is quoted below when one of
+        its first :data:`CITED_RULE_DEPTH` clauses is, and after what the rule cited is when none is ("Not
+        RHA 608 (CHARGING): ...").  None when the question says nothing besides the number ("what does
         rule 608 say?"), names several rulebooks, or its words find nothing."""
-        if (len(pq.rulesets) > 1 or not _CITED_FOR_CLAIM.search(spoken_rule_numbers(question))
-                or not set(terms(_RULE_WORDS.sub(" ", _ABOUT.sub(" ", pq.uncited))))):
+        said = spoken_rule_numbers(question)
+        tail = said[-CLAIM_TAIL_CHARS:]
+        claimed = (_CITED_FOR_CLAIM.search(said) or _GUESSED_AT_END.search(tail)
+                   or (not _ASKS_OF_RULE.match(said) and _CITED_FOR_CLAIM_END.search(tail)))
+        # what the claim is about, besides the words that ask about a rule and those that tag a claim
+        topic = _CLAIM_WORDS.sub(" ", _RULE_WORDS.sub(" ", _ABOUT.sub(" ", pq.uncited)))
+        if len(pq.rulesets) > 1 or not claimed or self.rule_matters(topic) < 1:
             return None
         # the rulebook named, else the one selected, else the one the number is in ("rule 28" of ball hockey)
         own = {c.ruleset for c in pq.clauses}
@@ -1287,11 +1295,20 @@ class Searcher:
         topic = self._ask_one(pq.uncited, rid, limit, compare=False)
         if not topic.answered or not topic.citations:
             return None
-        cited = {rule_of(self.index, c) or c.id for c in pq.clauses}
-        agree = any(rule_of(self.index, self.index.get(c.clause_id)) in cited
-                    for c in topic.citations[:CITED_RULE_DEPTH])
+        # a clause of a rule cited: the rule's own sub-clauses, or the clause's when it sits in no rule (a
+        # U9 sheet's numbered line, a FIRS section)
+        rules = [self.index.get(rule_of(self.index, c) or "") or c for c in pq.clauses]
+        cited = {x.id for r in rules for x in self.index.subtree(r)}
+        inside = [c.clause_id in cited for c in topic.citations[:CITED_RULE_DEPTH]]
         text = topic.answer
-        if not agree:
+        if inside[0]:
+            text = self.headed(rules[0], text)  # "RHA 630 MERCY RULE: ..."
+        elif any(inside):
+            # a clause of the rule cited comes after the best one (often a neighbour: "rule 28" for
+            # ball hockey 27's high stick to the face): both quoted, the rule cited named
+            said = "; ".join(self.what_rule_is(c) for c in pq.clauses)
+            text = f"{text} ({said}, cited, is quoted below.)"
+        else:
             # what the number cited is, first: the claim's premise is what is corrected
             said = "; ".join(self.what_rule_is(c) for c in pq.clauses)
             text = f"Not {said}: {text}"
@@ -1618,8 +1635,9 @@ class Searcher:
             return "", None
         # ... the one named first on a tie ("the signal for slashing the tap on the elbow": Slashing, the
         # gesture told after it being the asker's guess)
+        either = bool(re.search(r"\bor\b", asked, re.I))  # "the signal for slashing or elbowing?": no order
         said = [(sum(1 for g in groups if g & set(terms(sig.name))),
-                 -next((i for i, g in enumerate(groups) if g & set(terms(sig.name))), len(groups)),
+                 0 if either else -next((i for i, g in enumerate(groups) if g & set(terms(sig.name))), len(groups)),
                  -len(terms(sig.name)), sig) for sig in signals]
         best = max(said, key=lambda x: x[:3])
         return asked, (best[3] if best[0] else None)
@@ -2524,19 +2542,38 @@ CITED_RULE_DEPTH = 3
 #: after "per", "under", "according to" ("the draw goes to the end-zone dot, per 6.4.20?"); said to say,
 #: make or give something ("RHA 601 makes that a misconduct", "RHA 608 is boarding"); guessed at the end
 #: ("which RHA rule is the mercy rule - 634?", "..., right? 409?"); or in a question ending in a tag ("..., right?").
-_NUM = r"(?:\b\d+(?:\.\d+)+(?:\s?[A-Z]\b)?|\b\d{2,3}\b)(?:\s?\(\s?[a-z]\s?\))?"
+_CITED_NUM = (r"(?:\b\d+(?:\.\d+)+(?:\s?[A-Z]\b)?|(?<=rule )\d{1,3}\b|\b\d{2,3}\b)"
+              r"(?:\s?\(\s?[a-z]\s?\))?")
+#: ... said to say, make or give something, anywhere:
 _CITED_FOR_CLAIM = re.compile(
-    rf"\b(?:per|under|according to)\s+(?:the\s+)?(?:[A-Z]{{2,5}}\s+)?(?:rule\s+|section\s+)?{_NUM}"
-    rf"|{_NUM}\s+(?:says?|makes?|gives?|is|puts?|calls? for)\s+(?!about\b|for\b|in\b|on\b)\w"
-    rf"|(?:\b\w+\b\W*?){{3,}}(?:[-–,;?]|\bthat'?s|\bis it|\bis that|\bor)\s*(?:[A-Z]{{2,5}}\s+)?(?:rule\s+)?{_NUM}\s*\?+\s*$"
-    r"|\b(?:right|correct|yeah|yes|true|yep|no|eh|isn'?t (?:it|that|he|she|they)|doesn'?t (?:it|he|she|that)"
-    r"|don'?t (?:they|we|i)|aren'?t (?:they|we)|is(?:n'?t)? that (?:right|correct|it|so|the signal)|am i right"
-    r"|do(?:n'?t)? i|that'?s? (?:\w+ )?\d[\w.() ]*)\s*\?*\s*$", re.I)
+    rf"{_CITED_NUM}\s+(?:says?|makes?|gives?|is|puts?|calls? for)\s+(?!about\b|for\b|in\b|on\b|what\b|which\b"
+    r"|how\b|who\b|when\b|where\b)\w", re.I)
+#: ... guessed at the end of the question (looked for in its last CLAIM_TAIL_CHARS characters, as the others):
+_GUESSED_AT_END = re.compile(
+    rf"(?:\b\w+\b\W*?){{3,}}(?:[-–,;?]|\bthat'?s|\bis it|\bis that|\bor)\s*(?:[A-Z]{{2,5}}\s+)?(?:rule\s+)?"
+    rf"{_CITED_NUM}\s*\?+\s*$", re.I)
+#: ... and, in a question that does not open by asking about a rule (:data:`_ASKS_OF_RULE`):
+_CITED_FOR_CLAIM_END = re.compile(
+    rf"\b(?:per|under|according to)\s+(?:the\s+)?(?:[A-Z]{{2,5}}\s+)?(?:rule\s+|section\s+)?{_CITED_NUM}\s*\??\s*$"
+    r"|(?:[,;–-]\s*|\?\s*)(?:right|correct|yeah|yes|true|yep|no|eh)\s*\?*\s*$"
+    r"|\b(?:isn'?t (?:it|that|he|she|they)|doesn'?t (?:it|he|she|that)|don'?t (?:they|we|i)|aren'?t (?:they|we)"
+    r"|is(?:n'?t)? that (?:right|correct|it|so|the signal)|am i right|do(?:n'?t)? i|that'?s? (?:\w+ )?\d[\w.() ]*)"
+    r"\s*\?*\s*$", re.I)
+CLAIM_TAIL_CHARS = 200
+#: A question that opens by asking about a rule ("What's rule 630 about, right?", "What is the penalty
+#: under rule 608?", "Can you explain rule 613, eh?"): the rule asked about, no claim to check.
+_ASKS_OF_RULE = re.compile(r"\W*(?:what|which|how|who|whose|when|where|why|can you|could you|would you|pull up|show"
+                           r"|tell me|explain|read)\b", re.I)
+#: The words that tag a claim or fill around it ("..., right?", "hey ref, quick one"): no topic.
+_CLAIM_WORDS = re.compile(r"\b(?:right|correct|yeah|yes|true|yep|no|eh|isn'?t|doesn'?t|don'?t|aren'?t|it|that|is|so"
+                          r"|hey|hi|ref|quick|one|sorry|more|question|again|please|thanks)\b", re.I)
 #: A rule cited for something else is shown by its title or its first this many characters.
 CITED_RULE_CHARS = 100
 #: A penalty class a rulebook lacks, guessed for a play that names at least this many things a rulebook
 #: rules on besides, is an aside to the play's call (:meth:`Searcher._ask_one`).
 CLASS_GUESS_REST = 4
+#: ... when the clause that would answer says at least this many of them (a play the rulebook has).
+CLASS_GUESS_SAID = 2
 #: A question about one penalty class of what it names ("what about a minor?", "is there a major for
 #: that?"); "just a minor?" doubts the class rather than asks for it.
 _ASKS_CLASS = re.compile(r"\b(?:what about|how about|is there|when is it|when is there|can it be|could it be)\s+"

@@ -259,9 +259,9 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
                     ids.add(c.id)
                 found.append(m.span())
                 break
-    uncited = text
-    for start, end in sorted(found, reverse=True):
-        uncited = uncited[:start] + " " + uncited[end:]
+    # each character of a number found once ("rule 605" is found by both patterns)
+    cut = set().union(*(range(start, end) for start, end in found)) if found else set()
+    uncited = "".join(" " if i in cut else ch for i, ch in enumerate(text))
     return ParsedQuery(query, re.sub(r"\s+", " ", text).strip(), tuple(named), tuple(clauses),
                        tuple(dict.fromkeys(u for u in unknown if not clauses)), told_of,
                        re.sub(r"\s+", " ", uncited).strip())
@@ -474,10 +474,11 @@ def without_request(question: str) -> str:
 #: Labels a game is told with that no rulebook rules on: the time on the clock something happened at
 #: ("a minor at 14:20 of the second", "scores at 15:05") and a sweater number ("Blue #17", "number 9").
 _GAME_LABELS = re.compile(
-    r"\b(?:at|by)\s+\d{1,2}:\d{2}(?:\s+(?:of|in)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd|overtime|ot)"
-    r"(?:\s+(?:period|half))?)?"
-    r"|(?:#|\bno\.\s?|\bnumber\s+(?=\d+\b(?!\s*(?:minutes?|seconds?|players?|goals?|penalt))))\d{1,2}\b(?:'s)?",
-    re.I)
+    # not a penalty's length ("is a minor over at 1:30 or at 2:00?")
+    r"\b(?:at|by)\s+(?!(?:1:30|2:00|4:00|5:00|10:00)\b)\d{1,2}:\d{2}(?::\d{2})?"
+    r"(?:\s+(?:of|in)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd|overtime|ot)(?:\s+(?:period|half))?)?"
+    r"|(?<!rule )(?<!section )(?:#|\bno\.\s?|\bnumber\s+)"
+    r"\d{1,2}\b(?!\s*(?:minutes?|seconds?|players?|skaters?|goals?|penalt))(?:'s)?", re.I)
 
 
 def without_game_labels(question: str) -> str:
