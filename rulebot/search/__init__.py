@@ -1281,38 +1281,36 @@ class Searcher:
         its first :data:`CITED_RULE_DEPTH` clauses is, and after what the rule cited is when none is ("Not
         RHA 608 (CHARGING): ...").  None when the question says nothing besides the number ("what does
         rule 608 say?"), names several rulebooks, or its words find nothing."""
-        said = spoken_rule_numbers(question)
-        tail = said[-CLAIM_TAIL_CHARS:]
-        claimed = (_CITED_FOR_CLAIM.search(said) or _GUESSED_AT_END.search(tail)
-                   or (not _ASKS_OF_RULE.match(said) and _CITED_FOR_CLAIM_END.search(tail)))
+        spoken = spoken_rule_numbers(question)
+        tail = spoken[-CLAIM_TAIL_CHARS:]
+        claimed = (_CITED_FOR_CLAIM.search(spoken) or _GUESSED_AT_END.search(tail)
+                   or (not _ASKS_OF_RULE.match(spoken) and _CITED_FOR_CLAIM_END.search(tail)))
         # what the claim is about, besides the words that ask about a rule and those that tag a claim
-        topic = _CLAIM_WORDS.sub(" ", _RULE_WORDS.sub(" ", _ABOUT.sub(" ", pq.uncited)))
-        if len(pq.rulesets) > 1 or not claimed or self.rule_matters(topic) < 1:
+        about = _CLAIM_WORDS.sub(" ", _RULE_WORDS.sub(" ", _ABOUT.sub(" ", pq.uncited)))
+        if len(pq.rulesets) > 1 or not claimed or self.rule_matters(about) < 1:
             return None
         # the rulebook named, else the one selected, else the one the number is in ("rule 28" of ball hockey)
         own = {c.ruleset for c in pq.clauses}
         rid = pq.rulesets[0] if pq.rulesets else ruleset or (next(iter(own)) if len(own) == 1 else None)
-        topic = self._ask_one(pq.uncited, rid, limit, compare=False)
-        if not topic.answered or not topic.citations:
+        found = self._ask_one(pq.uncited, rid, limit, compare=False)
+        if not found.answered or not found.citations:
             return None
         # a clause of a rule cited: the rule's own sub-clauses, or the clause's when it sits in no rule (a
         # U9 sheet's numbered line, a FIRS section)
         rules = [self.index.get(rule_of(self.index, c) or "") or c for c in pq.clauses]
         cited = {x.id for r in rules for x in self.index.subtree(r)}
-        inside = [c.clause_id in cited for c in topic.citations[:CITED_RULE_DEPTH]]
-        text = topic.answer
+        inside = [c.clause_id in cited for c in found.citations[:CITED_RULE_DEPTH]]
+        text = found.answer
         if inside[0]:
             text = self.headed(rules[0], text)  # "RHA 630 MERCY RULE: ..."
         elif any(inside):
             # a clause of the rule cited comes after the best one (often a neighbour: "rule 28" for
             # ball hockey 27's high stick to the face): both quoted, the rule cited named
-            said = "; ".join(self.what_rule_is(c) for c in pq.clauses)
-            text = f"{text} ({said}, cited, is quoted below.)"
+            text = f"{text} ({'; '.join(self.what_rule_is(c) for c in pq.clauses)}, cited, is quoted below.)"
         else:
             # what the number cited is, first: the claim's premise is what is corrected
-            said = "; ".join(self.what_rule_is(c) for c in pq.clauses)
-            text = f"Not {said}: {text}"
-        return replace(topic, question=question, ruleset=ruleset, answer=text)
+            text = f"Not {'; '.join(self.what_rule_is(c) for c in pq.clauses)}: {text}"
+        return replace(found, question=question, ruleset=ruleset, answer=text)
 
     def what_rule_is(self, clause) -> str:
         """What the rule ``clause`` is in a few words, as a cited rule number is answered: its title when
