@@ -571,3 +571,15 @@ def test_a_paragraph_before_the_first_rule_is_a_rule_of_its_own(tmp_path):
     from rulebot.penalties import search_penalties
 
     assert [i.infraction for i, _ in search_penalties(index, None, "harbour-days")] == ["Body checking"]
+
+
+def test_a_word_of_the_selected_sheet_that_names_another_rulebook_is_the_sheets_word(capsys, tmp_path):
+    # "U12" is an alias of the youth cup; in a sheet's own rule it is the sheet's word, and the sheet
+    # selected answers (a fresh user's find: it was answered "not covered" from the youth cup)
+    searcher = _sheet(capsys, tmp_path / "u12-classic.txt",
+                      "U12 Classic\n\n1. No slapshots in the U12 division. Penalty: minor.\n", "rha")
+    answer = searcher.ask("can U12 players take slapshots", "u12-classic")
+    assert answer.answered and answer.citations[0].ruleset == "u12-classic"
+    assert "Answered from Youth Cup" not in answer.answer
+    # an embedded rulebook selected still yields to the one named ("U12" asked of RHA is the youth cup)
+    assert searcher.ask("is body checking allowed in U12", "rha").ruleset == "youth-cup"

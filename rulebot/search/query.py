@@ -120,20 +120,21 @@ def _without_accents(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
-def _names_content(index: ClauseIndex, rid: str, name: str) -> bool:
-    """Whether a ruleset's alias is also a word of its rules ("U12" in "Body checking is allowed in the
-    U12 age group", "half-ice"): it stays in the question to be searched.  Not the ruleset's own name
-    ("RHA", "FIRS"), nor a word on most of its pages; kept on the index."""
+def _names_content(index: ClauseIndex, rid: str, name: str, own_rules: bool = True) -> bool:
+    """Whether a name is also a word of ruleset ``rid``'s rules ("U12" in "Body checking is allowed in the
+    U12 age group", "half-ice"): it stays in the question to be searched.  For one of ``rid``'s own aliases
+    (``own_rules``), not its own name ("RHA", "FIRS") nor a word on most of its pages; for another
+    ruleset's alias, any clause of ``rid`` that says it.  Kept on the index."""
     cache = index.__dict__.setdefault("_alias_content", {})
-    key = (rid, name.lower())
+    key = (rid, name.lower(), own_rules)
     if key not in cache:
         rs = index.rulesets[rid]
         own = {rs.id.lower(), rs.short_name.lower()}
         words = [re.escape(w) for w in re.split(r"[\s-]+", name.strip())]
         pat = re.compile(r"(?<![\w-])" + r"[\s-]+".join(words) + r"(?![\w-])", re.I)
         n = sum(1 for c in index.by_ruleset(rid) if c.text and pat.search(c.text))
-        cache[key] = (name.lower() not in own and name.lower() not in rs.title.lower()
-                      and 0 < n <= ALIAS_CONTENT_MAX)
+        cache[key] = (n > 0 if not own_rules else
+                      name.lower() not in own and name.lower() not in rs.title.lower() and 0 < n <= ALIAS_CONTENT_MAX)
     return cache[key]
 
 
@@ -204,6 +205,12 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
             # a sheet ingested as "long.txt" is not named by "how long is a minor" (the embedded
             # rulebooks' names are chosen: "firs spearing" is FIRS)
             m = next((x for x in pat.finditer(text) if _said_as_name(x, name)), None)
+        if (m and ruleset and rid != ruleset and ruleset in index.rulesets and not index.rulesets[ruleset].embedded
+                and _names_content(index, ruleset, name, own_rules=False)):
+            # a word of the user's rulebook selected ("U12", a youth tournament's name, in a sheet's "No
+            # slapshots in the U12 division"): that rulebook's word, not another rulebook named (the
+            # embedded rulebooks' names are chosen: "ball hockey" asked of FIRS is the ball-hockey league)
+            m = None
         if m:
             if rid not in named:
                 named.append(rid)
