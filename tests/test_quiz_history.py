@@ -169,3 +169,15 @@ def test_an_exams_clock_runs_while_it_is_paused():
     assert resumed.elapsed_before >= 600
     resumed.start(now=0.0)
     assert resumed.time_left(now=0.0) == 0.0
+
+
+def test_resume_offers_the_latest_quiz_answered_in_over_a_later_one_left_unanswered():
+    with History.open() as history:
+        session, answered = started_exam(history)
+        for record in answer_first(session, 1):
+            history.record_answer(answered, record)
+        _, empty = started_exam(history)  # e.g. `rulebot quiz </dev/null`: open, no answer
+        assert empty > answered and history.latest_open() == answered
+        assert history.resume(empty)[0] == empty  # still resumable by its number
+        history.finish_attempt(answered, session.finish(now=9.0))
+        assert history.latest_open() == empty

@@ -60,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--banks", action="append", metavar="PATH",
                    help="use the banks in this file or folder instead of the embedded ones (repeatable)")
     p.add_argument("--resume", nargs="?", const="latest", metavar="ATTEMPT",
-                   help="resume the latest unfinished quiz (or attempt number ATTEMPT)")
+                   help="resume the latest unfinished quiz answered in (or attempt number ATTEMPT)")
     p.add_argument("--generated", action="store_true", help="check: also check the generated questions")
     p.add_argument("--limit", type=_positive_int, metavar="N", help="history: show the last N attempts")
     p.add_argument("--json", action="store_true",

@@ -228,8 +228,11 @@ class History:
     # -- reading -------------------------------------------------------------------------------------
 
     def latest_open(self) -> int | None:
-        """The id of the most recent open (unfinished) attempt, or None."""
-        rows = self._query("SELECT id FROM attempts WHERE status = 'open' ORDER BY id DESC LIMIT 1")
+        """The id of the most recent open (unfinished) attempt with an answer, else of the most recent open
+        one, or None: a quiz left before its first answer (started with no input) is not what "resume"
+        offers over one the user has answered in; it stays resumable by its number."""
+        rows = self._query("SELECT id FROM attempts AS a WHERE status = 'open' ORDER BY"
+                           " EXISTS (SELECT 1 FROM answers WHERE attempt_id = a.id) DESC, id DESC LIMIT 1")
         return int(rows[0]["id"]) if rows else None
 
     def resume(self, attempt_id: int | None = None) -> tuple[int, QuizSession, dict]:
