@@ -25,8 +25,9 @@ from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, 
                                    OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent, classify, fouls_told,
                                    goal_judge_told, imposes_in_a_sentence, imposes_penalty, last_sentence,
                                    own_arms_asked, signal_asked_as_word)
-from rulebot.search.query import (RULE_NUMBER, ParsedQuery, asks_which_rule, parse_query, rulebook_words,
-                                  spoken_rule_numbers, without_comparison, without_game_labels, without_request)
+from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, parse_query,
+                                  rulebook_words, spoken_rule_numbers, without_comparison, without_game_labels,
+                                  without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, words
 from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
@@ -742,14 +743,13 @@ class Searcher:
         """The clauses of ruleset ``rid`` that state ``topic`` (a key of :func:`_topic_said`) in their own
         words, in rulebook order; none when the rulebook names the topic (worked out once per searcher and
         index)."""
-        key = (rid, topic, len(self.index.clauses))
-        cache = self.__dict__.setdefault("_topic_stating", {})
-        if key not in cache:
+        def stating() -> tuple[Clause, ...]:
+            if re.search(rf"\b{topic}\b", self._texts({rid})):
+                return ()
             pattern = _topic_said()[topic]
-            named = re.search(rf"\b{topic}\b", self._texts({rid}))
-            cache[key] = () if named else tuple(c for c in self.index.by_ruleset(rid)
-                                                 if c.text and pattern.search(c.text))
-        return cache[key]
+            return tuple(c for c in self.index.by_ruleset(rid) if c.text and pattern.search(c.text))
+
+        return kept(self, "_topic_stating", (rid, topic, len(self.index.clauses)), stating, TOPIC_STATING_KEPT)
 
     def unmet_state_later(self, hits: list[Hit], query: str, depth: int = 10) -> list[Hit]:
         """A clause for a game state the question does not name (:meth:`unmet_state`) weighs
@@ -1102,9 +1102,9 @@ class Searcher:
             # a topic offered as one guess of an open question ("our goalie is stuck in traffic: do we
             # forfeit, or what happens?"): what the rules say of the rest, the topic an aside
             missing, aside = [], aside + missing
-        if (missing and hits and all(_CLASS_NAME.fullmatch(m) for m in missing)
-                and self.rule_matters(_without_words(pq.text or question, missing)) >= CLASS_GUESS_REST
-                and self.things_said(_without_words(pq.text or question, missing), hits[0]) >= CLASS_GUESS_SAID):
+        play = _without_words(pq.text or question, missing) if missing and hits else ""
+        if (play and all(_CLASS_NAME.fullmatch(m) for m in missing) and self.rule_matters(play) >= CLASS_GUESS_REST
+                and self.things_said(play, hits[0]) >= CLASS_GUESS_SAID):
             # a penalty class the rulebook does not have, guessed for a play told ("Major? Stick came up
             # and caught him in the mouth, blood everywhere." in the ball-hockey league): the call the
             # rulebook makes for the play, the class an aside
@@ -2540,8 +2540,8 @@ CITED_RULE_DEPTH = 3
 #: after "per", "under", "according to" ("the draw goes to the end-zone dot, per 6.4.20?"); said to say,
 #: make or give something ("RHA 601 makes that a misconduct", "RHA 608 is boarding"); guessed at the end
 #: ("which RHA rule is the mercy rule - 634?", "..., right? 409?"); or in a question ending in a tag ("..., right?").
-_CITED_NUM = (r"(?:\b\d+(?:\.\d+)+(?:\s?[A-Z]\b)?|(?<=rule )\d{1,3}\b|\b\d{2,3}\b)"
-              r"(?:\s?\(\s?[a-z]\s?\))?")
+#: (the numbers of :data:`~rulebot.search.query.RULE_NUMBER`, and one or two digits after "rule": "rule 4")
+_CITED_NUM = rf"(?:{NUMBER_PATTERN}|(?<=rule )\d{{1,3}}\b|\b\d{{2}}\b)(?:\s?\(\s?[a-z]\s?\))?"
 #: ... said to say, make or give something, anywhere:
 _CITED_FOR_CLAIM = re.compile(
     rf"{_CITED_NUM}\s+(?:says?|makes?|gives?|is|puts?|calls? for)\s+(?!about\b|for\b|in\b|on\b|what\b|which\b"
@@ -2565,6 +2565,8 @@ _ASKS_OF_RULE = re.compile(r"\W*(?:what|which|how|who|whose|when|where|why|can y
 #: The words that tag a claim or fill around it ("..., right?", "hey ref, quick one"): no topic.
 _CLAIM_WORDS = re.compile(r"\b(?:right|correct|yeah|yes|true|yep|no|eh|isn'?t|doesn'?t|don'?t|aren'?t|it|that|is|so"
                           r"|hey|hi|ref|quick|one|sorry|more|question|again|please|thanks)\b", re.I)
+#: (ruleset, topic) scans :meth:`Searcher._stating_unnamed` keeps per searcher before starting afresh.
+TOPIC_STATING_KEPT = 64
 #: A rule cited for something else is shown by its title or its first this many characters.
 CITED_RULE_CHARS = 100
 #: A penalty class a rulebook lacks, guessed for a play that names at least this many things a rulebook

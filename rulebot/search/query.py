@@ -11,10 +11,11 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import Clause
 
+#: The number of a rule as people write one ("6.4.21 C", "605(b)", "605"), as a pattern to build on.
+NUMBER_PATTERN = r"\b\d+(?:\.\d+)+(?:\s?[A-Z]\b)?|\b\d{3}\s?\(\s?[a-z]\s?\)(?:\s?\d{1,2}\b)?|\b\d{3}\b"
 #: A rule number as people write one, with the word before it ("rule 605", "6.4.21 C", "605(b)").
 RULE_NUMBER = re.compile(
-    r"(?:\b(?:rule|rules|section|sect|clause|article|§)\s*#?\s*)?"
-    r"(?P<num>\b\d+(?:\.\d+)+(?:\s?[A-Z]\b)?|\b\d{3}\s?\(\s?[a-z]\s?\)(?:\s?\d{1,2}\b)?|\b\d{3}\b)",
+    r"(?:\b(?:rule|rules|section|sect|clause|article|§)\s*#?\s*)?" rf"(?P<num>{NUMBER_PATTERN})",
     re.IGNORECASE,
 )
 # "rule 35", "section 9": the whole number ("rule 9.9.9" is not rule 9)
