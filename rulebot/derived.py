@@ -44,14 +44,33 @@ def index_fingerprint(index) -> str:
 
 
 def files_digest(*files: Path | str) -> str:
-    """A digest of the bytes of ``files`` (missing files count as empty)."""
+    """A digest of the bytes of ``files`` (missing files count as empty); a file is read again only
+    when its size or modification time changed (the signals are looked up on every question)."""
     h = hashlib.sha1()
     for f in files:
-        try:
-            h.update(Path(f).read_bytes())
-        except OSError:
-            h.update(b"-")
+        h.update(_file_digest(str(f)))
     return h.hexdigest()[:16]
+
+
+_FILE_DIGESTS: dict[str, tuple[tuple[int, int], bytes]] = {}
+
+
+def _file_digest(path: str) -> bytes:
+    """The SHA-1 digest of the bytes of the file at ``path`` (b"-" when it cannot be read)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return b"-"
+    stamp = (st.st_mtime_ns, st.st_size)
+    hit = _FILE_DIGESTS.get(path)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    try:
+        digest = hashlib.sha1(Path(path).read_bytes()).digest()
+    except OSError:
+        return b"-"
+    _FILE_DIGESTS[path] = (stamp, digest)
+    return digest
 
 
 def cached(kind: str, key: str, build: Callable[[], T], index: Any = None) -> T:

@@ -416,6 +416,14 @@ def signal_asked_as_word(question: str, word: str = "signal") -> str:
 @lru_cache(maxsize=4096)
 def classify(question: str) -> Intent:
     """Read a question's intent from its words (no model, a few word lists and patterns)."""
+    found: dict[re.Pattern, re.Match | None] = {}
+
+    def has(pattern: re.Pattern) -> re.Match | None:
+        # each pattern searched once: several tests below ask the same one
+        if pattern not in found:
+            found[pattern] = pattern.search(question)
+        return found[pattern]
+
     ws = words(_HAND_AS_GIVE.sub(lambda m: m.group(0).split()[0] + " give", question))
     wset = set(ws)
     gesture = sum(1 for w in ws if w in _GESTURE)
@@ -423,7 +431,7 @@ def classify(question: str) -> Intent:
     content = [w for w in ws if w not in _SMALL_WORDS]
     # the official does the gesture ("ref grabs his wrist"), not receives it ("grabs the linesman")
     official_first = next((i for i, w in enumerate(ws) if w in _OFFICIAL), None)
-    if official_first is None and GOAL_JUDGE_TOLD.search(question):
+    if official_first is None and has(GOAL_JUDGE_TOLD):
         official_first = 0  # "the guy sitting behind the net ...": the goal judge
     acts = next((i for i, w in enumerate(ws) if w in _GESTURE and w not in _BODY and w not in _META), None)
     # with no act named, the body part comes after the official ("the ref, both arms crossed"), not
@@ -436,50 +444,50 @@ def classify(question: str) -> Intent:
               or own_arms_asked(question)
               # nothing but a gesture: "hands on hips", "arms crossed above the head"
               or (body and len(content) >= 2 and all(w in _GESTURE or w in _BODY or w in _OFFICIAL
-                                                      for w in content) and not _BLOW.search(question))
+                                                      for w in content) and not has(_BLOW))
               # the official as the subject, doing something with a part of his body ("ref pats the
               # top of his head", "ref makes a T with his hands")
-              or (body and official_first is not None and official_first <= 1 and not _FOUL.search(question)
-                  and not _HURT.search(question))
+              or (body and official_first is not None and official_first <= 1 and not has(_FOUL)
+                  and not has(_HURT))
               # an official's gesture, then "what's he telling me?"
-              or (body and official_first is not None and bool(_WHAT_IT_SAYS.search(question)))
+              or (body and official_first is not None and bool(has(_WHAT_IT_SAYS)))
               # a gesture, then "which penalty is that?"
-              or (body and gesture >= 3 and bool(_WHICH_IS_THAT.search(question)))
+              or (body and gesture >= 3 and bool(has(_WHICH_IS_THAT)))
               # a whole gesture told with no one named ("crossed his arms in front, fists closed, at
               # chest level"): the signal
-              or (body and gesture >= GESTURE_ALONE and not _FOUL.search(question))
+              or (body and gesture >= GESTURE_ALONE and not has(_FOUL))
               # someone's own arm or hand, with nothing of the game named ("taps his elbow with his
               # other hand", "grabs his own wrist"): the official's gesture
-              or (bool(_OWN_BODY.search(question)) and not wset & _GAME_THINGS and not _HURT.search(question))
+              or (bool(has(_OWN_BODY)) and not wset & _GAME_THINGS and not has(_HURT))
               # a gesture told in the first words, before anything else ("Clenched fist, arm punched
               # straight out from his body. Which penalty ...?")
               or _gesture_first(question)
               # a gesture told, then "what's it mean?" ("both arms straight out, palms open: tell the
               # table what that means")
-              or (body and gesture >= 2 and bool(_WHAT_IT_MEANS.search(question)) and not _HURT.search(question)
-                  and not _FOUL.search(question)))
-    asks_gesture = bool(_ASKS_GESTURE.search(question))
-    if signal and _COUNTS_AS.search(question) and not asks_signal:
+              or (body and gesture >= 2 and bool(has(_WHAT_IT_MEANS)) and not has(_HURT)
+                  and not has(_FOUL)))
+    asks_gesture = bool(has(_ASKS_GESTURE))
+    if signal and has(_COUNTS_AS) and not asks_signal:
         signal = False  # "What exactly counts as hooking? I just had my blade on his hip": a foul told
     signal = signal or asks_gesture
     last = last_sentence(question)
     if signal and asks_signal and last != question and _ASKS_ELSE.search(last) and not _asks_signal(last):
         # "signal" only in the story ("the coach signals for a time-out. how long is the time-out?")
         asks_signal = False
-    if (signal and (_ASKS_ELSE.search(last) or (_ARM_UP_FOR.search(question) and not set(words(last)) & _BODY))
+    if (signal and (_ASKS_ELSE.search(last) or (has(_ARM_UP_FOR) and not set(words(last)) & _BODY))
             and not asks_signal and not asks_gesture):
         # the gesture is the story; the question asks who, where or how long, or what follows a call
         # whose arm is told with what it is up for ("Ref has his arm up for a minor and they score.
         # Does the minor go on the sheet?")
         signal = False
-    least = bool(PENALTY_LEAST.search(question))  # "what's the minimum I'm giving?": the least call
-    costs_him = bool(_COSTS_HIM.search(question)) and not _MONEY.search(question)
-    asked_number = _NUMBER.search(question)
+    least = bool(has(PENALTY_LEAST))  # "what's the minimum I'm giving?": the least call
+    costs_him = bool(has(_COSTS_HIM)) and not has(_MONEY)
+    asked_number = has(_NUMBER)
     # "how much does that cost him?" asks for the call, not an amount
     number = bool(asked_number) and not least and not (costs_him and asked_number.group(0).lower() == "how much")
     definition = ((bool(_DEFINITION.search(_WHAT_IS.sub(" ", question) if number else question))
-                   or bool(_WHAT_LIKE.search(question))) and not re.search(_WORTH, question, re.I))
-    procedure = bool(_PROCEDURE.search(question))
+                   or bool(has(_WHAT_LIKE))) and not re.search(_WORTH, question, re.I))
+    procedure = bool(has(_PROCEDURE))
     # a foul told as a story asks for the call, unless the question asks something else about it
     # ... and a blow named in a few words ("elbow to the head") is one
     # ("what happens if a player fights" asks for the call too)
@@ -489,32 +497,32 @@ def classify(question: str) -> Intent:
 
         if all(_COVERS.match(f) for f in fouls) and roles(question) == {"goalkeeper"}:
             fouls = set()  # "goalie covers the puck": the goalkeeper's own right, a stoppage, not a foul
-        elif not CALL_ASKED.search(question) and roles(question[:_FOUL.search(question).start()]) == {"spectator"}:
+        elif not has(CALL_ASKED) and roles(question[:has(_FOUL).start()]) == {"spectator"}:
             # "a fan grabbed a player's jersey, what does the ref do?": no one to penalise (not "a player
             # punched a fan")
             fouls = set()
-    foul = bool(fouls or (_BLOW.search(question) and len(ws) <= BLOW_WORDS)) and not (
-        _WHO_SERVES.search(question) or
-        signal or number or (procedure and not _WHAT_HAPPENS_IF.search(question)) or _DEFINES.search(question)
-        or _VALIDITY.search(question) or _STOPPAGE.search(question) or _WHERE_TO.search(question))
-    restart = bool(_WHERE_RESTART.search(question))
-    goal = bool(_VALIDITY.search(question)) and bool(_GOAL_WORDS.search(question))
+    foul = bool(fouls or (has(_BLOW) and len(ws) <= BLOW_WORDS)) and not (
+        has(_WHO_SERVES) or
+        signal or number or (procedure and not has(_WHAT_HAPPENS_IF)) or has(_DEFINES)
+        or has(_VALIDITY) or has(_STOPPAGE) or has(_WHERE_TO))
+    restart = bool(has(_WHERE_RESTART))
+    goal = bool(has(_VALIDITY)) and bool(has(_GOAL_WORDS))
     restart_after = bool(restart and goal
-                         and _VALIDITY.search(question).start() < _WHERE_RESTART.search(question).start())
+                         and has(_VALIDITY).start() < has(_WHERE_RESTART).start())
     if restart_after:
         restart = False  # "Good goal? And where's the draw?": whether it stands first, the face-off as a part
     return Intent(
         signal=signal,
         definition=definition,
-        penalty=((bool(CALL_ASKED.search(question)) and not _VALIDITY.search(question)) or foul or least
+        penalty=((bool(has(CALL_ASKED)) and not has(_VALIDITY)) or foul or least
                  or costs_him) and not restart,
         number=number,
-        compare=bool(_COMPARE.search(question)),
+        compare=bool(has(_COMPARE)),
         procedure=procedure,
         restart=restart,
         goal=goal,
         restart_after=restart_after,
-        resume=bool(_HOW_RESUMES.search(question)) and not restart,
+        resume=bool(has(_HOW_RESUMES)) and not restart,
     )
 
 
@@ -532,7 +540,6 @@ _CLASS_WORDS = re.compile(r"\b(bench minor|double minor|game misconduct|gross mi
                           r"misconduct|match)\b", re.I)
 
 
-@lru_cache(maxsize=8192)
 @lru_cache(maxsize=8192)  # asked of the same clause texts over and over while ranking
 def imposes_penalty(text: str) -> bool:
     """True when a clause's text states a penalty ("A Minor Penalty shall be imposed ..."); not for a

@@ -186,6 +186,12 @@ def _alias_pattern(name: str) -> re.Pattern[str]:
     return re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + hyphened + r"(?![\w-])" + after, re.I)
 
 
+@lru_cache(maxsize=1024)
+def _first_word(name: str) -> str:
+    """The first word of a ruleset's name or alias, lower case ("ball-hockey league" -> "ball")."""
+    return re.split(r"[\s-]+", name.strip())[0].lower()
+
+
 def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> ParsedQuery:
     """Find ruleset names and rule numbers in ``query``.
 
@@ -196,9 +202,9 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
     said = text
     named: list[str] = []
     spans: dict[str, list[tuple[int, int]]] = {}
+    lowered = text.lower()
     for name, rid in _alias_names(index):
-        first = re.split(r"[\s-]+", name.strip())[0].lower()
-        if first not in text.lower():
+        if _first_word(name) not in lowered:
             continue  # cheap test first: most names are not in the question
         pat = _alias_pattern(name)
         m = pat.search(text)
@@ -221,6 +227,7 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
                 # hockey game?"; not "In a FIRS game the coach wants to protest")
                 text = pat.sub(lambda x: f" {x.group(0).split()[-1]} " if _GAME_NAMED.search(x.group(0))
                                and _ASKED_OF.search(x.string[:x.start()]) else " ", text)
+                lowered = text.lower()
     told_of: tuple[str, ...] = ()
     if len(named) > 1:
         asked = _asked_of(said, named, spans, ruleset)

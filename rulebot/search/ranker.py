@@ -209,6 +209,18 @@ def phrase_starts(phrases: dict[str, object]) -> dict[str, tuple[int, ...]]:
     return {first: tuple(sorted(ns)) for first, ns in starts.items()}
 
 
+def _best(scores: dict[int, float], k: int) -> list[tuple[int, float]]:
+    """The ``k`` highest-scoring ``(doc, score)`` pairs, best first, ties by document order: the
+    k-th best score found first (C-speed), then only the pairs at or above it sorted."""
+    if len(scores) > k:
+        kth = heapq.nlargest(k, scores.values())[-1]
+        pairs = [kv for kv in scores.items() if kv[1] >= kth]
+    else:
+        pairs = list(scores.items())
+    pairs.sort(key=lambda kv: (-kv[1], kv[0]))
+    return pairs[:k]
+
+
 def _phrases_in(stems: list[str], phrases: dict[str, T], starts: dict[str, tuple[int, ...]]) -> list[T]:
     """What ``phrases`` maps each stem line found in a list of stems to (a phrase term, or the members
     with that line), once per occurrence, shorter lines first (n-gram lookup of the lines that may start
@@ -361,6 +373,8 @@ class ClauseRanker:
     # ------------------------------------------------------------------ query analysis
     def correct(self, word: str) -> str | None:
         """The corpus word closest to a misspelt ``word`` (rapidfuzz, similarity >= 80), or None."""
+        if word in self._vocab_set or word in STOP_WORDS:
+            return None  # the common case, without the memo
         return kept(self, "_memo", ("correct", word), lambda: self._correct(word), MEMO_KEPT)
 
     def _correct(self, word: str) -> str | None:
@@ -387,7 +401,8 @@ class ClauseRanker:
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        state.pop("_memo", None)  # what this process read of its questions is not cached with the index
+        for store in ("_memo", "_line_groups", "_word_synonyms_of"):
+            state.pop(store, None)  # what this process read of its questions is not cached with the index
         return state
 
     def forget_queries(self) -> None:
@@ -503,6 +518,43 @@ class ClauseRanker:
         stems = [term for w, term in units(qwords) if w not in _FILLERS]
         return list(dict.fromkeys(m for ms in _phrases_in(stems, self.members, self.member_starts) for m in ms))
 
+    def _list_memo(self, store: str, syn) -> dict:
+        """The memo ``store`` of facts of the synonym list ``syn``, emptied when another list is loaded."""
+        held = self.__dict__.get(store)
+        if held is None or held[0] is not syn:
+            held = self.__dict__[store] = (syn, {})
+        return held[1]
+
+    def _line_group(self, line: str) -> frozenset[str]:
+        """The index terms of every group of the synonym list a stem line's members belong to (the
+        phrase said and all it stands for); a fact of the list, worked out once per line."""
+        syn = load_synonyms()
+        memo = self._list_memo("_line_groups", syn)
+        found = memo.get(line)
+        if found is None:
+            found = memo[line] = frozenset(
+                t for m in self.members[line] for gi in syn.by_phrase.get(tuple(words(m)), ())
+                for p in syn.groups[gi] for t in ([phrase_term(p)] if len(words(p)) > 1 else terms(p))
+                if t in self.postings)
+        return found
+
+    def _word_synonyms(self, word: str) -> tuple[str, ...]:
+        """The index terms of ``word``'s synonyms (a phrase as one term, a one-word synonym as its
+        stem); a fact of the synonym list, worked out once per word."""
+        syn = load_synonyms()
+        memo = self._list_memo("_word_synonyms_of", syn)
+        found = memo.get(word)
+        if found is None:
+            out = []
+            for phrase in syn.expansions(word.split()):
+                ts = terms(phrase)
+                if len(words(phrase)) > 1:
+                    out.append(phrase_term(phrase))
+                elif len(ts) == 1:
+                    out.append(ts[0])
+            found = memo[word] = tuple(out)
+        return found
+
     def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         """The query's distinct concepts: for each content word, the stems that express it (its own,
         a typo correction, its synonyms), weighted by the rarest of them (idf; weak words lower)."""
@@ -537,10 +589,7 @@ class ClauseRanker:
                 members = self.members.get(" ".join(qstems[i:i + length]))
                 if not members or play_time(qstems, i, length):
                     continue
-                group = frozenset(t for m in members for gi in syn.by_phrase.get(tuple(words(m)), ())
-                                  for p in syn.groups[gi]
-                                  for t in ([phrase_term(p)] if len(words(p)) > 1 else terms(p))
-                                  if t in self.postings)
+                group = self._line_group(" ".join(qstems[i:i + length]))
                 if group and group not in seen:
                     seen.add(group)
                     out.append((max(self.idf[t] for t in group), group))
@@ -555,12 +604,8 @@ class ClauseRanker:
                 group.add(stem(fixed))
             # a word said inside a phrase of the list means what the phrase means, not its own synonyms
             # ("goal" in "goal crease" is no goal cage)
-            for phrase in ([] if term in inside else syn.expansions(w.split())):
-                ts = terms(phrase)
-                if len(words(phrase)) > 1:
-                    group.add(phrase_term(phrase))
-                elif len(ts) == 1:
-                    group.add(ts[0])
+            if term not in inside:
+                group.update(self._word_synonyms(w))
             group = frozenset(t for t in group if t in self.postings)
             if not group or group in seen:
                 continue
@@ -657,7 +702,7 @@ class ClauseRanker:
             qterms = [QueryTerm(t.term, t.weight * NEGATED_TERM_WEIGHT, t.group) if set_aside(t.term) else t
                       for t in qterms]
         scores = self.score(qterms, rulesets)
-        best = heapq.nsmallest(max(limit, RERANK_DEPTH), scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        best = _best(scores, max(limit, RERANK_DEPTH))
         if COVERAGE_WEIGHT and best:
             concepts = [(w * NEGATED_TERM_WEIGHT if contrasted and all(set_aside(t) for t in group) else w, group)
                         for w, group in self.concepts(query)]

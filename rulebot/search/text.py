@@ -411,8 +411,9 @@ class Synonyms:
         state = dict(self.__dict__)
         # worked out again by each process; the phrases by their content words (:meth:`content_phrases`,
         # about 50 ms to work out) are kept with the ranker that worked them out
-        for kept in ("_patterns", "_lengths", "_expanded"):
-            state.pop(kept, None)
+        for store in ("_patterns", "_lengths", "_expanded", "_one_word", "_word_lengths", "_other_members",
+                      "_by_second", "_firsts"):
+            state.pop(store, None)
         return state
 
     def rewrite(self, text: str) -> tuple[str, list[list[str]]]:
@@ -479,8 +480,13 @@ class Synonyms:
         ("change" -> "line change") is left out: a clause with the phrase has the word already, and the
         question did not say which change.  Other forms of the word stay ("boarding" -> "into the
         boards").  The groups are found once per process for the same words (:meth:`_expansions`)."""
-        found = kept(self, "_expanded", tuple(query_words), lambda: tuple(self._expansions(query_words)),
-                     EXPANSIONS_KEPT)
+        if len(query_words) == 1:
+            # one word's synonyms are a fact of the list, like its stem: kept for every question
+            found = kept(self, "_one_word", query_words[0], lambda: tuple(self._expansions(query_words)),
+                         EXPANSIONS_KEPT)
+        else:
+            found = kept(self, "_expanded", tuple(query_words), lambda: tuple(self._expansions(query_words)),
+                         EXPANSIONS_KEPT)
         return [member for member, narrows in found if narrowing or not narrows]
 
     def _expansions(self, query_words: list[str]) -> list[tuple[str, bool]]:
@@ -488,16 +494,13 @@ class Synonyms:
         ``narrows``: the member adds a content word to the one query word it comes from."""
         n = len(query_words)
         stems = [stem(w) for w in query_words]
-        by_word, by_stem, members = self._phrase_lengths()
+        members = self._phrase_lengths()[2]
         matches: list[tuple[int, tuple[str, ...], list[int]]] = []
         for i in range(n):
-            # only the lengths of the list's phrases that start with this word (or its stem)
-            own, stemmed = by_word.get(query_words[i]), by_stem.get(stems[i])
-            lengths = sorted((own or set()) | (stemmed or set()) | {1}, reverse=True) if own or stemmed else (1,)
-            for length in lengths:
-                key = tuple(query_words[i:i + length])
-                if len(key) < length or play_time(stems, i, length):
+            for length in self._lengths_from(query_words[i], stems[i]):
+                if i + length > n or (length > 1 and play_time(stems, i, length)):
                     continue
+                key = tuple(query_words[i:i + length])
                 found = self.by_phrase.get(key)
                 if found is None and length == 1 and key[0] not in STOP_WORDS:
                     found = self.by_stem.get(word_term(query_words, i))  # an inflection the list does not spell out
@@ -509,10 +512,17 @@ class Synonyms:
             # a phrase of the list said with other words between its own ("traps the ball against the
             # wall" is "traps it on the wall"): its content words in order, PHRASE_GAP words apart at most
             had = {gi for _, _, gs in matches for gi in gs}
-            by_first = self.content_phrases()
+            by_second = self._content_by_second()
             said = set(stems)
             for i in range(n):
-                for first, rest, needed, gi in by_first.get(stems[i], ()):
+                seconds = by_second.get(stems[i])
+                if not seconds:
+                    continue
+                # only the phrases whose second content word is said too, in the list's order
+                candidates = [e for s2 in (seconds.keys() & said) for e in seconds[s2]]
+                if len(candidates) > 1:
+                    candidates.sort()
+                for _, (first, rest, needed, gi) in candidates:
                     if gi in had or not needed <= said:
                         continue
                     # two words are the phrase only as written and with small words between them ("restart
@@ -536,9 +546,9 @@ class Synonyms:
         had = {gi for _, _, gs in matches for gi in gs}
         said_words = set(query_words)
         # (two kinds of words: never one word alone, the most asked for: a word's own synonyms)
-        for kinds, meant in self.together if n > 1 else ():
+        for (kinds, meant), firsts in zip(self.together, self._together_firsts()) if n > 1 else ():
             # a word of every kind said first (the cheap test: most rules have none), then the phrases
-            if any(said_words.isdisjoint(x[0] for x in kind if x) for kind in kinds):
+            if any(said_words.isdisjoint(first) for first in firsts):
                 continue
             if not set(meant) <= had and all(any(_said_at(query_words, x) for x in kind) for kind in kinds):
                 matches.append((0, (), [gi for gi in meant if gi not in had]))
@@ -550,10 +560,51 @@ class Synonyms:
                 around = {g for j, k, gs in matches if len(k) > 1 and j <= i < j + len(k) for g in gs}
                 groups = [g for g in groups if g in around] or groups
             for gi in groups:
-                for member, mw in members[gi]:
-                    if mw != key:
-                        out.append((member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw)))
+                out.extend(self._others_in(key, gi, members))
         return out
+
+    def _content_by_second(self) -> dict[str, dict[str, list[tuple[int, tuple]]]]:
+        """:meth:`content_phrases` by the stems of their first and second content words:
+        ``{first: {second: [(place in the list, entry), ...]}}``; worked out once."""
+        found = self.__dict__.get("_by_second")
+        if found is None:
+            found = {}
+            for first, entries in self.content_phrases().items():
+                for at, entry in enumerate(entries):
+                    found.setdefault(first, {}).setdefault(entry[1][0][0], []).append((at, entry))
+            self.__dict__["_by_second"] = found
+        return found
+
+    def _together_firsts(self) -> list[tuple[frozenset[str], ...]]:
+        """For each entry of :attr:`together`, the first words of each kind's phrases; worked out once."""
+        found = self.__dict__.get("_firsts")
+        if found is None:
+            found = self.__dict__["_firsts"] = [tuple(frozenset(x[0] for x in kind if x) for kind in kinds)
+                                                for kinds, _ in self.together]
+        return found
+
+    def _lengths_from(self, word: str, word_stem: str) -> tuple[int, ...]:
+        """The lengths, longest first, of the list's phrases that start with ``word`` (or its stem),
+        and 1; a fact of the list, worked out once per word."""
+        memo = self.__dict__.setdefault("_word_lengths", {})
+        found = memo.get(word)
+        if found is None:
+            by_word, by_stem, _ = self._phrase_lengths()
+            own, stemmed = by_word.get(word), by_stem.get(word_stem)
+            found = memo[word] = (tuple(sorted((own or set()) | (stemmed or set()) | {1}, reverse=True))
+                                  if own or stemmed else (1,))
+        return found
+
+    def _others_in(self, key: tuple[str, ...], gi: int, members) -> tuple[tuple[str, bool], ...]:
+        """``(member, narrows)`` for the members of group ``gi`` other than the phrase ``key`` said
+        (:meth:`_expansions`); a fact of the list, worked out once per phrase and group."""
+        memo = self.__dict__.setdefault("_other_members", {})
+        found = memo.get((key, gi))
+        if found is None:
+            found = memo[(key, gi)] = tuple(
+                (member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw))
+                for member, mw in members[gi] if mw != key)
+        return found
 
 
 #: Word lists whose expansions a synonym list keeps (per process).
