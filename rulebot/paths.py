@@ -8,6 +8,7 @@ Environment overrides, used by tests and by users who want a portable set-up:
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -41,8 +42,10 @@ def quizzes_root() -> Traversable:
     return resources.files("rulebot._quizzes")
 
 
+@lru_cache(maxsize=64)
 def data_file(name: str) -> Traversable:
-    """A data file shipped in ``rulebot/data`` (e.g. ``synonyms.yaml``)."""
+    """A data file shipped in ``rulebot/data`` (e.g. ``synonyms.yaml``); where the package lies does
+    not change while a process runs, so it is looked up once per name."""
     return resources.files("rulebot.data").joinpath(name)
 
 

@@ -1792,9 +1792,12 @@ class Searcher:
 
         # a topic word said only inside a longer phrase of the synonym list that means something else
         # ("points" in "level on points", a tie; not "minor" in "minor penalty") is not the topic
-        phrases = [tuple(words(p)) for p in ranker.query_phrases(qwords) if len(words(p)) > 1]
+        phrases: list[tuple[str, ...]] | None = None  # worked out when a topic is said (most say none)
 
         def said_alone(tw: list[str]) -> bool:
+            nonlocal phrases
+            if phrases is None:
+                phrases = [tuple(words(p)) for p in ranker.query_phrases(qwords) if len(words(p)) > 1]
             masked = _TIED_ON_POINTS.sub(" ", qtext)  # "tied on points" is a tie, wherever it is said
             for p in phrases:
                 kin = {tuple(words(m)) for gi in syn.by_phrase.get(p, ()) for m in syn.groups[gi]}
