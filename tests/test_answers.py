@@ -799,6 +799,20 @@ def test_a_term_in_quotes_is_the_term_asked_to_be_defined():
     assert a.citations[0].text.startswith("Control of the puck means")
 
 
+def test_the_clause_defining_the_very_term_asked_stays_first():
+    from rulebot.search import asked_terms
+
+    # a form's field: "define: X | need: ..." asks what X is
+    form = "ruleset: RHA | define: Game Misconduct penalty | need: how long the player is out"
+    assert asked_terms(form, classify(form)) == ["game misconduct penalty"]
+    # RHA 404 (d) 'A "Game Misconduct Penalty" involves ...' defines the term; 404 (a), the first clause
+    # under the rule's title "MISCONDUCT PENALTIES", defines only the misconduct
+    for question in (form, "define game misconduct penalty"):
+        a = get_searcher().ask(question, "rha")
+        assert a.citations[0].rule == "404 (d)", question
+        assert "next game" in a.answer
+
+
 def test_what_is_the_call_is_not_a_definition_question():
     assert not classify("What's the call?").definition
     assert not classify("Still tied after regulation - what's the tiebreak?").definition

@@ -306,7 +306,12 @@ class Searcher:
             reranked = asked_answer_first(reranked, query)
         if intent.penalty:
             reranked = self.asked_class_first(reranked, query)
-        if bare:  # the topic's clause again first after the penalty ordering, then its rule's general call
+        defined_first = intent.definition and reranked and any(
+            defines_term(reranked[0].clause, t) for t in asked_terms(query, intent))
+        if bare and not defined_first:
+            # the topic's clause again first after the penalty ordering, then its rule's general call; not
+            # over the clause that defines the very term asked ("define game misconduct penalty": RHA 404
+            # (d), 'A "Game Misconduct Penalty" involves ...', not 404 (a) under the rule's title)
             reranked = self.titled_rule_first(self.named_topic_first(reranked, rest), rest)
             if not (intent.definition and reranked and STATES_DEFINITION.search(reranked[0].clause.text)):
                 # ... unless what it is was asked and the first clause says ("control of puck meaning": RHA
@@ -2359,7 +2364,8 @@ _ASKED_TERM = re.compile(
     r"\s*(?:[?.!,;:]|\s[-–—]\s|$| in (?:the )?(?:rules?|book|rulebook)\b| exactly\b| actually\b| anyway\b)"
     r"|\bwhat (?:does|do)(?: being)?(?: in)? (?:an? |the )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
     r"(?: actually| exactly| really| even)? mean\b"
-    r"|\b(?:define|definition of|meaning of) (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:]|$)"
+    # ... also a form's field ("define: Game Misconduct penalty | need: ...")
+    r"|\b(?:define|definition of|meaning of):? (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:|]|$)"
     r"|\b(?:counts? as|is considered|constitutes?|go(?:es)? down as|(?:is|be) (?:recorded|credited) as)(?: being)?(?: in)? (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
     r"(?:\s*(?:[?.!,;:]|$)|\s(?:in|under|per|cause|because|since|when|if)\b|\s[-–—]\s)"
     # "what's the ref's crease like": the thing
