@@ -2365,7 +2365,7 @@ _ASKED_TERM = re.compile(
     r"|\bwhat (?:does|do)(?: being)?(?: in)? (?:an? |the )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
     r"(?: actually| exactly| really| even)? mean\b"
     # ... also a form's field ("define: Game Misconduct penalty | need: ...")
-    r"|\b(?:define|definition of|meaning of):? (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s*(?:[?.!,;:|]|$)"
+    r"|\b(?:define|definition of|meaning of):? (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?:\s*(?:[?.!,;:|]|$)|\s[-–—]\s)"
     r"|\b(?:counts? as|is considered|constitutes?|go(?:es)? down as|(?:is|be) (?:recorded|credited) as)(?: being)?(?: in)? (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
     r"(?:\s*(?:[?.!,;:]|$)|\s(?:in|under|per|cause|because|since|when|if)\b|\s[-–—]\s)"
     # "what's the ref's crease like": the thing
