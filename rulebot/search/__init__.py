@@ -900,16 +900,13 @@ class Searcher:
         for n, h in enumerate(hits):
             w = 1.0
             if n < depth:
-                stems, nums = _numbered_stems(h.clause.text)
+                stems, nums, at, places, extra_time = _number_facts(h.clause.text)
                 # a number is not what is asked about ("do we get like 2 of them")
-                near = [i for i, x in enumerate(stems) if x in asked and i not in nums]
-                near += [i + k for p in phrases for i in range(len(stems) - len(p) + 1)
+                near = [i for x in asked for i in places.get(x, ()) if i not in nums]
+                near.sort()
+                near += [i + k for p in phrases for i in places.get(p[0], ())
                          if stems[i:i + len(p)] == p for k in range(len(p))]
-                # words apart, not counting the numbers and their units between ("3 meters (10 feet) away
-                # from the players facing-off", FIRS 5.5.1 B: "facing-off" is the distance's subject)
-                at = list(accumulate((0 if i in nums or x in _MEASURES else 1 for i, x in enumerate(stems)),
-                                     initial=0))
-                if not extra_asked and _EXTRA_TIME.search(h.clause.text):
+                if not extra_asked and extra_time:
                     # "how long are the halves": an overtime period's minutes are not the halves'; "No
                     # time-outs shall be allowed during an overtime period" says no number at all
                     w = 1.0 if nums else NO_NUMBER_WEIGHT
@@ -2139,6 +2136,22 @@ def quoted_after_first(hits: list[Hit], quoted: list, limit: int) -> list[Hit]:
         return hits
     ids = {c.id for c in quoted}
     return (hits[:1] + [Hit(c, hits[0].score) for c in quoted] + [h for h in hits[1:] if h.clause.id not in ids])[:limit]
+
+
+@lru_cache(maxsize=4096)
+def _number_facts(text: str) -> tuple[tuple[str, ...], frozenset[int], tuple[int, ...], dict[str, tuple[int, ...]],
+                                      bool]:
+    """What :meth:`Searcher.prefer_numbered_subject` reads of a clause text, once per text: ``(stems,
+    places of the numbers, each stem's place in words apart, the places of each stem, whether it tells of
+    extra time)``.  Words apart do not count the numbers and their units between ("3 meters (10 feet) away
+    from the players facing-off", FIRS 5.5.1 B: "facing-off" is the distance's subject)."""
+    stems, nums = _numbered_stems(text)
+    numbered = frozenset(nums)
+    at = tuple(accumulate((0 if i in numbered or x in _MEASURES else 1 for i, x in enumerate(stems)), initial=0))
+    places: dict[str, list[int]] = {}
+    for i, x in enumerate(stems):
+        places.setdefault(x, []).append(i)
+    return stems, numbered, at, {x: tuple(ps) for x, ps in places.items()}, bool(_EXTRA_TIME.search(text))
 
 
 @lru_cache(maxsize=4096)
