@@ -813,6 +813,13 @@ def test_the_clause_defining_the_very_term_asked_stays_first():
         assert "next game" in a.answer
 
 
+def test_a_goalkeepers_mask_coming_off_is_his_helmet_coming_off():
+    # FIRS 6.4.3 E "If a goalkeeper's helmet comes off during the play the Referee shall stop play immediately"
+    a = get_searcher().ask("The goalie loses his mask during play in FIRS, the other team is attacking. "
+                           "Do I stop play?")
+    assert a.citations[0].rule == "6.4.3 E" and "stop play immediately" in a.answer
+
+
 def test_what_is_the_call_is_not_a_definition_question():
     assert not classify("What's the call?").definition
     assert not classify("Still tied after regulation - what's the tiebreak?").definition

@@ -45,6 +45,16 @@ def test_signal_for_that_uses_the_previous_subject():
     assert "jab" in answer.answer
 
 
+def test_a_person_is_never_the_previous_subject():
+    convo = Conversation(get_searcher(), "rha")
+    convo.ask("what is the penalty for boarding?")
+    # "he" is the player; "it" is what he did (a fresh user's find: "BOARDING did it again - what now?")
+    question, ruleset = convo.resolve("he did it again - what now?")
+    assert ruleset == "rha" and question.lower().startswith("he did boarding again")
+    # "that's his third penalty" says what it is, not what it is about
+    assert convo.resolve("and again, that's his third penalty tonight")[0] == "and again, that's his third penalty tonight"
+
+
 def test_signal_question_of_a_rulebook_without_signals_says_so():
     answer = get_searcher().ask("what is the referee signal for hooking", "rha")
     assert "describe no signal like that" in answer.answer

@@ -16,8 +16,10 @@ _FILLER = frozenset("and what about how in under for the rules rule book ruleboo
 _ONLY_FOLLOW_UP = re.compile(r"^(?:and\b.*|what about\b.*|how about\b.*|.{0,40}\b(?:that|it|this|those)\b\W*)$",
                              re.I)
 _PRONOUN = re.compile(r"\b(that|it|this|those|them|these|he|him|his)\b", re.I)
-#: A pronoun, or "one" ending the question ("who can call one?", "how long is one?").
-_PRONOUN_OR_ONE = re.compile(rf"{_PRONOUN.pattern}|\bone(?=[\s?.!]*$)", re.I)
+#: A pronoun that can stand for what the last answer was about, or "one" ending the question ("who can call
+#: one?", "how long is one?"); not a person ("he did it again": the player did the foul again), nor "that's"
+#: ("that's his third penalty": what it is, not what it is about).
+_PRONOUN_OR_ONE = re.compile(r"\b(?:that|it|this|those|them|these)\b(?!['’]s)|\bone(?=[\s?.!]*$)", re.I)
 #: "what about a major?", "and hooking?", "how about in overtime?": the previous question with
 #: something else in it.
 _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<a>.+?)[\s?.!]*$"
