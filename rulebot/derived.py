@@ -44,15 +44,15 @@ def index_fingerprint(index) -> str:
 
 
 def files_digest(*files: Path | str) -> str:
-    """A digest of the bytes of ``files`` (missing files count as empty); a file is read again only
-    when its size or modification time changed (the signals are looked up on every question)."""
+    """A digest of the bytes of ``files`` (a missing or unreadable file counts as ``b"-"``); a file is read
+    again only when its size or modification time changed (the signals are looked up on every question)."""
     h = hashlib.sha1()
     for f in files:
         h.update(_file_digest(str(f)))
     return h.hexdigest()[:16]
 
 
-_FILE_DIGESTS: dict[str, tuple[tuple[int, int], bytes]] = {}
+_FILE_DIGESTS: dict[str, tuple[tuple[int, int, int], bytes]] = {}
 
 
 def _file_digest(path: str) -> bytes:
@@ -61,7 +61,7 @@ def _file_digest(path: str) -> bytes:
         st = os.stat(path)
     except OSError:
         return b"-"
-    stamp = (st.st_mtime_ns, st.st_size)
+    stamp = (st.st_mtime_ns, st.st_ctime_ns, st.st_size)  # a chmod changes the ctime
     hit = _FILE_DIGESTS.get(path)
     if hit is not None and hit[0] == stamp:
         return hit[1]

@@ -238,7 +238,8 @@ class Searcher:
         self.__dict__.pop("_parsed", None)
         self.__dict__.pop("_uncovered", None)
         self.ranker.forget_queries()
-        load_synonyms().__dict__.pop("_expanded", None)
+        for store in ("_expanded", "_other_members"):
+            load_synonyms().__dict__.pop(store, None)
         classify.cache_clear()
         _units.cache_clear()
 

@@ -296,7 +296,9 @@ class ClauseRanker:
         # the synonym list as the ranker reads it, kept with it in the cache: a process that loads the
         # ranker does not read and stem the list again
         self.synonyms = load_synonyms()
-        self.synonyms.content_phrases()  # kept in the cache with it: not worked out again by each process
+        # kept in the cache with it: not worked out again by each process
+        self.synonyms.content_phrases()
+        self.synonyms._content_by_second()
         self.members = _member_phrases()
         self.member_starts = phrase_starts(self.members)
         phrases = {p[1:]: p for p in synonym_phrases()}  # "too mani player" -> "~too mani player"
@@ -401,8 +403,7 @@ class ClauseRanker:
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        for store in ("_memo", "_line_groups", "_word_synonyms_of"):
-            state.pop(store, None)  # what this process read of its questions is not cached with the index
+        state.pop("_memo", None)  # what this process read of its questions is not cached with the index
         return state
 
     def forget_queries(self) -> None:
@@ -518,42 +519,31 @@ class ClauseRanker:
         stems = [term for w, term in units(qwords) if w not in _FILLERS]
         return list(dict.fromkeys(m for ms in _phrases_in(stems, self.members, self.member_starts) for m in ms))
 
-    def _list_memo(self, store: str, syn) -> dict:
-        """The memo ``store`` of facts of the synonym list ``syn``, emptied when another list is loaded."""
-        held = self.__dict__.get(store)
-        if held is None or held[0] is not syn:
-            held = self.__dict__[store] = (syn, {})
-        return held[1]
-
     def _line_group(self, line: str) -> frozenset[str]:
         """The index terms of every group of the synonym list a stem line's members belong to (the
-        phrase said and all it stands for); a fact of the list, worked out once per line."""
-        syn = load_synonyms()
-        memo = self._list_memo("_line_groups", syn)
-        found = memo.get(line)
-        if found is None:
-            found = memo[line] = frozenset(
-                t for m in self.members[line] for gi in syn.by_phrase.get(tuple(words(m)), ())
-                for p in syn.groups[gi] for t in ([phrase_term(p)] if len(words(p)) > 1 else terms(p))
-                if t in self.postings)
-        return found
+        phrase said and all it stands for); kept while a question is asked."""
+        def make() -> frozenset[str]:
+            syn = load_synonyms()
+            return frozenset(t for m in self.members[line] for gi in syn.by_phrase.get(tuple(words(m)), ())
+                             for p in syn.groups[gi] for t in ([phrase_term(p)] if len(words(p)) > 1 else terms(p))
+                             if t in self.postings)
+
+        return kept(self, "_memo", ("line", line), make, MEMO_KEPT)
 
     def _word_synonyms(self, word: str) -> tuple[str, ...]:
         """The index terms of ``word``'s synonyms (a phrase as one term, a one-word synonym as its
-        stem); a fact of the synonym list, worked out once per word."""
-        syn = load_synonyms()
-        memo = self._list_memo("_word_synonyms_of", syn)
-        found = memo.get(word)
-        if found is None:
+        stem); kept while a question is asked."""
+        def make() -> tuple[str, ...]:
             out = []
-            for phrase in syn.expansions(word.split()):
+            for phrase in load_synonyms().expansions(word.split()):
                 ts = terms(phrase)
                 if len(words(phrase)) > 1:
                     out.append(phrase_term(phrase))
                 elif len(ts) == 1:
                     out.append(ts[0])
-            found = memo[word] = tuple(out)
-        return found
+            return tuple(out)
+
+        return kept(self, "_memo", ("synonyms", word), make, MEMO_KEPT)
 
     def concepts(self, query: str) -> list[tuple[float, frozenset[str]]]:
         """The query's distinct concepts: for each content word, the stems that express it (its own,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from operator import itemgetter
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[+'][a-z0-9]+)*")
 #: A possessive or contracted ending: "the goalie's stick" and "it's" are "goalie" and "it".
@@ -410,9 +411,9 @@ class Synonyms:
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         # worked out again by each process; the phrases by their content words (:meth:`content_phrases`,
-        # about 50 ms to work out) are kept with the ranker that worked them out
-        for store in ("_patterns", "_lengths", "_expanded", "_one_word", "_word_lengths", "_other_members",
-                      "_by_second", "_firsts"):
+        # about 50 ms to work out, and :meth:`_content_by_second`) are kept with the ranker that worked them
+        # out
+        for store in ("_patterns", "_lengths", "_expanded", "_other_members"):
             state.pop(store, None)
         return state
 
@@ -480,13 +481,8 @@ class Synonyms:
         ("change" -> "line change") is left out: a clause with the phrase has the word already, and the
         question did not say which change.  Other forms of the word stay ("boarding" -> "into the
         boards").  The groups are found once per process for the same words (:meth:`_expansions`)."""
-        if len(query_words) == 1:
-            # one word's synonyms are a fact of the list, like its stem: kept for every question
-            found = kept(self, "_one_word", query_words[0], lambda: tuple(self._expansions(query_words)),
-                         EXPANSIONS_KEPT)
-        else:
-            found = kept(self, "_expanded", tuple(query_words), lambda: tuple(self._expansions(query_words)),
-                         EXPANSIONS_KEPT)
+        found = kept(self, "_expanded", tuple(query_words), lambda: tuple(self._expansions(query_words)),
+                     EXPANSIONS_KEPT)
         return [member for member, narrows in found if narrowing or not narrows]
 
     def _expansions(self, query_words: list[str]) -> list[tuple[str, bool]]:
@@ -521,7 +517,7 @@ class Synonyms:
                 # only the phrases whose second content word is said too, in the list's order
                 candidates = [e for s2 in (seconds.keys() & said) for e in seconds[s2]]
                 if len(candidates) > 1:
-                    candidates.sort()
+                    candidates.sort(key=itemgetter(0))
                 for _, (first, rest, needed, gi) in candidates:
                     if gi in had or not needed <= said:
                         continue
@@ -584,27 +580,17 @@ class Synonyms:
         return found
 
     def _lengths_from(self, word: str, word_stem: str) -> tuple[int, ...]:
-        """The lengths, longest first, of the list's phrases that start with ``word`` (or its stem),
-        and 1; a fact of the list, worked out once per word."""
-        memo = self.__dict__.setdefault("_word_lengths", {})
-        found = memo.get(word)
-        if found is None:
-            by_word, by_stem, _ = self._phrase_lengths()
-            own, stemmed = by_word.get(word), by_stem.get(word_stem)
-            found = memo[word] = (tuple(sorted((own or set()) | (stemmed or set()) | {1}, reverse=True))
-                                  if own or stemmed else (1,))
-        return found
+        """The lengths, longest first, of the list's phrases that start with ``word`` (or its stem), and 1."""
+        by_word, by_stem, _ = self._phrase_lengths()
+        own, stemmed = by_word.get(word), by_stem.get(word_stem)
+        return tuple(sorted((own or set()) | (stemmed or set()) | {1}, reverse=True)) if own or stemmed else (1,)
 
     def _others_in(self, key: tuple[str, ...], gi: int, members) -> tuple[tuple[str, bool], ...]:
         """``(member, narrows)`` for the members of group ``gi`` other than the phrase ``key`` said
-        (:meth:`_expansions`); a fact of the list, worked out once per phrase and group."""
-        memo = self.__dict__.setdefault("_other_members", {})
-        found = memo.get((key, gi))
-        if found is None:
-            found = memo[(key, gi)] = tuple(
-                (member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw))
-                for member, mw in members[gi] if mw != key)
-        return found
+        (:meth:`_expansions`); kept while a question is asked (its parts say the same phrases again)."""
+        return kept(self, "_other_members", (key, gi), lambda: tuple(
+            (member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw))
+            for member, mw in members[gi] if mw != key), EXPANSIONS_KEPT)
 
 
 #: Word lists whose expansions a synonym list keeps (per process).
