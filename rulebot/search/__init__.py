@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 from dataclasses import replace
 from functools import lru_cache
@@ -222,6 +223,10 @@ class Searcher:
         from rulebot.search import answer as _answer
 
         _answer.TERM_WEIGHTS = self.ranker.idf
+        # the index and ranker live as long as the process and hold no cycles to free: the garbage
+        # collector stops scanning them (a full collection over them took tens of milliseconds, inside
+        # whichever question happened to trigger it)
+        gc.freeze()
 
     def parsed(self, query: str, ruleset: str | None = None):
         """:func:`parse_query` of ``query``, kept for the rest of the ask: one question is read several
