@@ -191,3 +191,19 @@ def test_ask_json_prints_json_for_any_argument(arg):
                           capture_output=True, timeout=120)
     assert proc.returncode == 0, proc.stderr.decode(errors="replace")
     assert_well_formed_answer(json.loads(proc.stdout.decode("utf-8")))
+
+
+def test_the_one_word_table_says_what_expanding_the_word_says():
+    """Synonyms.one_word_table, worked out once with the ranker, gives for every word what
+    Synonyms._expansions works out for it alone: the list's own words, inflections it finds by stem,
+    small words and words it does not know."""
+    from rulebot.search.text import load_synonyms, words
+
+    syn = load_synonyms()
+    said = {w for group in syn.groups for member in group for w in words(member)}
+    said |= {w + ending for w in list(said) for ending in ("s", "ed", "ing")}
+    said |= {"the", "of", "lorem", "zamboni", "second", "2nd", "5"}
+    for word in sorted(said):
+        table = syn._one_word(word)
+        if table is not None:
+            assert table == tuple(syn._expansions([word])), word

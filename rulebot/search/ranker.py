@@ -299,6 +299,7 @@ class ClauseRanker:
         # kept in the cache with it: not worked out again by each process
         self.synonyms.content_phrases()
         self.synonyms._content_by_second()
+        self.synonyms.one_word_table()
         self.members = _member_phrases()
         self.member_starts = phrase_starts(self.members)
         phrases = {p[1:]: p for p in synonym_phrases()}  # "too mani player" -> "~too mani player"

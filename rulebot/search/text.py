@@ -481,9 +481,41 @@ class Synonyms:
         ("change" -> "line change") is left out: a clause with the phrase has the word already, and the
         question did not say which change.  Other forms of the word stay ("boarding" -> "into the
         boards").  The groups are found once per process for the same words (:meth:`_expansions`)."""
-        found = kept(self, "_expanded", tuple(query_words), lambda: tuple(self._expansions(query_words)),
-                     EXPANSIONS_KEPT)
+        found = self._one_word(query_words[0]) if len(query_words) == 1 else None
+        if found is None:
+            found = kept(self, "_expanded", tuple(query_words), lambda: tuple(self._expansions(query_words)),
+                         EXPANSIONS_KEPT)
         return [member for member, narrows in found if narrowing or not narrows]
+
+    def _one_word(self, word: str) -> tuple[tuple[str, bool], ...] | None:
+        """:meth:`_expansions` of the one word ``word`` from :meth:`one_word_table` (a fact of the list:
+        a word the list spells out, else its stem), or None when the table does not tell ("second")."""
+        by_word, by_stem = self.one_word_table()
+        found = by_word.get(word)
+        if found is not None:
+            return found
+        if word in STOP_WORDS:
+            return ()
+        if word == "second":
+            return None  # its term is the ordinal's, not its stem (word_term)
+        return by_stem.get(stem(word), ())
+
+    def one_word_table(self) -> tuple[dict[str, tuple], dict[str, tuple]]:
+        """``(by word, by stem)``: :meth:`_expansions` of every word the list spells out, and of any other
+        word by its stem for the stems the list looks words up by; worked out once, with the ranker, and
+        cached with it (a word's synonyms are asked for many times in every question)."""
+        found = self.__dict__.get("_one_word_table")
+        if found is None:
+            by_word = {key[0]: tuple(self._expansions([key[0]])) for key in self.by_phrase if len(key) == 1}
+            # a word the list does not spell out finds its groups by its stem alone (_expansions)
+            by_stem = {}
+            for st in self.by_stem:
+                # any word of that stem the list does not spell out: the groups, members and "narrows" of
+                # _expansions depend on the stem only (_narrows compares stems)
+                by_stem[st] = tuple((member, len(mw) > 1 and _narrows_stem(st, mw))
+                                    for gi in self.by_stem[st] for member, mw in self._phrase_lengths()[2][gi])
+            found = self.__dict__["_one_word_table"] = (by_word, by_stem)
+        return found
 
     def _expansions(self, query_words: list[str]) -> list[tuple[str, bool]]:
         """(member, narrows) for the other members of every group a query word or phrase belongs to;
@@ -635,7 +667,11 @@ def _word_ending(word: str) -> tuple[str, str]:
 
 def _narrows(word: str, phrase: tuple[str, ...]) -> bool:
     """True when ``phrase`` has ``word`` (by stem) and a content word besides ("line change")."""
-    own = stem(word)
+    return _narrows_stem(stem(word), phrase)
+
+
+def _narrows_stem(own: str, phrase: tuple[str, ...]) -> bool:
+    """:func:`_narrows` for a word of stem ``own``."""
     stems = [stem(w) for w in phrase]
     return own in stems and any(s != own and w not in STOP_WORDS for w, s in zip(phrase, stems))
 
