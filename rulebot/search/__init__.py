@@ -243,8 +243,7 @@ class Searcher:
         self.__dict__.pop("_parsed", None)
         self.__dict__.pop("_uncovered", None)
         self.ranker.forget_queries()
-        for store in ("_expanded", "_other_members"):
-            load_synonyms().__dict__.pop(store, None)
+        load_synonyms().__dict__.pop("_expanded", None)
         classify.cache_clear()
         _units.cache_clear()
 
@@ -312,9 +311,8 @@ class Searcher:
             reranked = asked_answer_first(reranked, query)
         if intent.penalty:
             reranked = self.asked_class_first(reranked, query)
-        defined_first = intent.definition and reranked and any(
-            defines_term(reranked[0].clause, t) for t in asked_terms(query, intent))
-        if bare and not defined_first:
+        if bare and not (intent.definition and reranked and any(
+                defines_term(reranked[0].clause, t) for t in asked_terms(query, intent))):
             # the topic's clause again first after the penalty ordering, then its rule's general call; not
             # over the clause that defines the very term asked ("define game misconduct penalty": RHA 404
             # (d), 'A "Game Misconduct Penalty" involves ...', not 404 (a) under the rule's title)
@@ -2160,7 +2158,6 @@ def _number_facts(text: str) -> tuple[tuple[str, ...], frozenset[int], tuple[int
     return stems, numbered, at, {x: tuple(ps) for x, ps in places.items()}, bool(_EXTRA_TIME.search(text))
 
 
-@lru_cache(maxsize=4096)
 def _numbered_stems(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """``(stems, numbers)``: the stems of a clause text's words without stop words ("15 feet of the
     players" -> 15, feet, player), and the places of those that are numbers, digits or words."""

@@ -395,7 +395,9 @@ class Synonyms:
         # scores in the gym league how do we restart": "restart after a goal"): each kind's words and
         # phrases by their stems, and the groups of the phrase meant
         # ... by the words as written, not their stems ("the score is tied" is no goal scored)
-        self.together: list[tuple[tuple[tuple[tuple[str, ...], ...], ...], tuple[int, ...]]] = []
+        # ... with the first words of each kind's phrases, for the cheap test in _expansions
+        self.together: list[tuple[tuple[tuple[tuple[str, ...], ...], ...], tuple[int, ...],
+                                  tuple[frozenset[str], ...]]] = []
         for entry in together or []:
             if not isinstance(entry, dict) or not entry.get("when") or not entry.get("means"):
                 raise ValueError(f"together: each entry needs 'when' (lists of words) and 'means', not {entry!r}")
@@ -406,14 +408,14 @@ class Synonyms:
             if len(kinds) < 2 or set.intersection(*({x for x in kind if len(x) == 1} for kind in kinds)):
                 # two kinds with no one word in common: one word alone never says both (:meth:`_expansions`)
                 raise ValueError(f"together: {entry['when']!r} needs two kinds of words with no word in both")
-            self.together.append((kinds, meant))
+            self.together.append((kinds, meant, tuple(frozenset(x[0] for x in kind if x) for kind in kinds)))
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         # worked out again by each process; the phrases by their content words (:meth:`content_phrases`,
         # about 50 ms to work out, and :meth:`_content_by_second`) are kept with the ranker that worked them
         # out
-        for store in ("_patterns", "_lengths", "_expanded", "_other_members"):
+        for store in ("_patterns", "_lengths", "_expanded"):
             state.pop(store, None)
         return state
 
@@ -508,12 +510,13 @@ class Synonyms:
         if found is None:
             by_word = {key[0]: tuple(self._expansions([key[0]])) for key in self.by_phrase if len(key) == 1}
             # a word the list does not spell out finds its groups by its stem alone (_expansions)
+            members = self._phrase_lengths()[2]
             by_stem = {}
             for st in self.by_stem:
                 # any word of that stem the list does not spell out: the groups, members and "narrows" of
                 # _expansions depend on the stem only (_narrows compares stems)
                 by_stem[st] = tuple((member, len(mw) > 1 and _narrows_stem(st, mw))
-                                    for gi in self.by_stem[st] for member, mw in self._phrase_lengths()[2][gi])
+                                    for gi in self.by_stem[st] for member, mw in members[gi])
             found = self.__dict__["_one_word_table"] = (by_word, by_stem)
         return found
 
@@ -574,7 +577,7 @@ class Synonyms:
         had = {gi for _, _, gs in matches for gi in gs}
         said_words = set(query_words)
         # (two kinds of words: never one word alone, the most asked for: a word's own synonyms)
-        for (kinds, meant), firsts in zip(self.together, self._together_firsts()) if n > 1 else ():
+        for kinds, meant, firsts in self.together if n > 1 else ():
             # a word of every kind said first (the cheap test: most rules have none), then the phrases
             if any(said_words.isdisjoint(first) for first in firsts):
                 continue
@@ -588,7 +591,9 @@ class Synonyms:
                 around = {g for j, k, gs in matches if len(k) > 1 and j <= i < j + len(k) for g in gs}
                 groups = [g for g in groups if g in around] or groups
             for gi in groups:
-                out.extend(self._others_in(key, gi, members))
+                for member, mw in members[gi]:
+                    if mw != key:
+                        out.append((member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw)))
         return out
 
     def _content_by_second(self) -> dict[str, dict[str, list[tuple[int, tuple]]]]:
@@ -603,26 +608,12 @@ class Synonyms:
             self.__dict__["_by_second"] = found
         return found
 
-    def _together_firsts(self) -> list[tuple[frozenset[str], ...]]:
-        """For each entry of :attr:`together`, the first words of each kind's phrases; worked out once."""
-        found = self.__dict__.get("_firsts")
-        if found is None:
-            found = self.__dict__["_firsts"] = [tuple(frozenset(x[0] for x in kind if x) for kind in kinds)
-                                                for kinds, _ in self.together]
-        return found
-
     def _lengths_from(self, word: str, word_stem: str) -> tuple[int, ...]:
         """The lengths, longest first, of the list's phrases that start with ``word`` (or its stem), and 1."""
         by_word, by_stem, _ = self._phrase_lengths()
         own, stemmed = by_word.get(word), by_stem.get(word_stem)
         return tuple(sorted((own or set()) | (stemmed or set()) | {1}, reverse=True)) if own or stemmed else (1,)
 
-    def _others_in(self, key: tuple[str, ...], gi: int, members) -> tuple[tuple[str, bool], ...]:
-        """``(member, narrows)`` for the members of group ``gi`` other than the phrase ``key`` said
-        (:meth:`_expansions`); kept while a question is asked (its parts say the same phrases again)."""
-        return kept(self, "_other_members", (key, gi), lambda: tuple(
-            (member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw))
-            for member, mw in members[gi] if mw != key), EXPANSIONS_KEPT)
 
 
 #: Word lists whose expansions a synonym list keeps (per process).
