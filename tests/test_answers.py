@@ -3568,3 +3568,27 @@ def test_penalty_lengths_on_the_clock_and_rule_numbers_stay_in_the_question():
     assert without_game_labels("what does rule #12 say") == "what does rule #12 say"
     assert without_game_labels("can we dress no. 5 players") == "can we dress no. 5 players"
     assert without_game_labels("scored at 14:20:33 of the second") == "scored"
+
+
+def test_what_a_penalty_involves_is_asked_of_the_clause_that_says_what_it_involves():
+    s = get_searcher()
+    for q in ("In RHA terms, what exactly does a game misconduct involve - is it only the rest of this game?",
+              'Player: "So I\'m done for tonight?" Me: "Under the RHA book it\'s more." What does a game '
+              "misconduct involve?"):
+        assert s.ask(q, None if q.startswith("Player") else "rha").citations[0].rule == "404 (d)", q
+
+
+def test_a_gesture_asked_which_penalty_and_how_long_is_the_signals_call():
+    a = get_searcher().ask("My partner puts both hands on his hips. Which penalty is he calling, and how many "
+                           "minutes is it?", "firs-2017")
+    assert a.citations[0].rule == "Annex B Misconduct" and "10 min" in a.answer
+
+
+def test_a_rulebook_said_loosely_is_no_word_of_its_rules():
+    # RHA's closing lines name "North American Roller Hockey Championships" and the "rule book"
+    a = get_searcher().ask("In the American roller book, what does a game misconduct actually mean for the "
+                           "player?", "rha")
+    assert a.citations[0].rule == "404 (d)"
+    a = get_searcher().ask("American roller book: both teams are on the floor and one of them refuses to play. "
+                           "What's the procedure?", "rha")
+    assert a.citations[0].rule == "634 (a)"

@@ -2378,8 +2378,8 @@ def _unmet(states: frozenset[str], asked: set[str]) -> bool:
 _ASKED_TERM = re.compile(
     r"\bwhat(?: exactly| actually)?(?:'?s| is| are)(?: (?:exactly|actually|really))? (?:an? |the )?(?P<a>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)"
     r"\s*(?:[?.!,;:]|\s[-–—]\s|$| in (?:the )?(?:rules?|book|rulebook)\b| exactly\b| actually\b| anyway\b)"
-    r"|\bwhat (?:does|do)(?: being)?(?: in)? (?:an? |the )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
-    r"(?: actually| exactly| really| even)? mean\b"
+    r"|\bwhat(?: exactly| actually)? (?:does|do)(?: being)?(?: in)? (?:an? |the )?(?P<b>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
+    r"(?: actually| exactly| really| even)? (?:mean|involve|entail)\b"
     # ... also a form's field ("define: Game Misconduct penalty | need: ...")
     r"|\b(?:define|definition of|meaning of):? (?:an? |the )?(?P<c>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?:\s*(?:[?.!,;:|]|$)|\s[-–—]\s)"
     r"|\b(?:counts? as|is considered|constitutes?|go(?:es)? down as|(?:is|be) (?:recorded|credited) as)(?: being)?(?: in)? (?:an? |the )?(?P<d>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"

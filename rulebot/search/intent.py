@@ -156,7 +156,7 @@ TREATS_AS = (r"\bwhen (?:do|does|should|would|can) (?:we|you|i|they|refs?|refere
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as|glossary"
                          r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
-                         r"|difference between|what does .* mean|what(?:'s| is) (?:the )?(?:definition|meaning)"
+                         r"|difference between|what does .* (?:mean|involve|entail)|what(?:'s| is) (?:the )?(?:definition|meaning)"
                          r"|considered|treated (?:like|as)|" + TREATS_AS + r"|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|what (?:am i|are we|are they|are you) called|called in the rules?"
                          r"|(?:book|rules|rulebook|rule book) (?:says|calls|means)|(?:book|rules|rulebook|rule book)'?s? (?:idea|definition) of"
                          r"|(?:book|rules|rulebook|rule book) (?:call|name)s? (?:him|her|them|it|that|this)"
@@ -475,7 +475,7 @@ def classify(question: str) -> Intent:
         # "signal" only in the story ("the coach signals for a time-out. how long is the time-out?")
         asks_signal = False
     if (signal and (_ASKS_ELSE.search(last) or (has(_ARM_UP_FOR) and not set(words(last)) & _BODY))
-            and not asks_signal and not asks_gesture):
+            and not asks_signal and not asks_gesture and not _WHICH_IS_THAT.search(last)):
         # the gesture is the story; the question asks who, where or how long, or what follows a call
         # whose arm is told with what it is up for ("Ref has his arm up for a minor and they score.
         # Does the minor go on the sheet?")

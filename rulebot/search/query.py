@@ -171,6 +171,12 @@ _GAME_NAMED = re.compile(r"\b(?:games?|match(?:es)?)\s*$", re.I)
 _ASKED_OF = re.compile(r"\b(?:is|are|was|were|does|do)\s+(?:(?:in|of)\s+)?(?:an?|the)?\s*$", re.I)
 
 
+#: A rulebook said by what it is rather than by a name: "in the American roller book", "per the rule book",
+#: "Kids' cup rulebook:" at the start (not "what does the rule book mean by", which asks what it says).
+_LOOSE_BOOK = re.compile(r"\b(?:in|under|per|from|according to|by|for|of)\s+the\s+(?:[\w'’-]+\s+){0,3}?"
+                         r"(?:rule\s?book|book|handbook)s?\b|^\W*(?:[\w'’-]+\s+){1,3}(?:rule\s?book|book)\s*:", re.I)
+
+
 @lru_cache(maxsize=4096)
 def _alias_pattern(name: str) -> re.Pattern[str]:
     """The pattern of one ruleset name with the words around it ("in the RHA rules", "under FIRS",
@@ -228,6 +234,10 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
                 text = pat.sub(lambda x: f" {x.group(0).split()[-1]} " if _GAME_NAMED.search(x.group(0))
                                and _ASKED_OF.search(x.string[:x.start()]) else " ", text)
                 lowered = text.lower()
+    if len(named) == 1 or (not named and ruleset in index.rulesets):
+        # the one rulebook asked of said loosely besides ("in the American roller book", "Gym league
+        # book:"): what it is called is no word of its rules
+        text = _LOOSE_BOOK.sub(" ", text)
     told_of: tuple[str, ...] = ()
     if len(named) > 1:
         asked = _asked_of(said, named, spans, ruleset)
