@@ -3592,3 +3592,34 @@ def test_a_rulebook_said_loosely_is_no_word_of_its_rules():
     a = get_searcher().ask("American roller book: both teams are on the floor and one of them refuses to play. "
                            "What's the procedure?", "rha")
     assert a.citations[0].rule == "634 (a)"
+
+
+def test_handing_out_a_penalty_is_giving_it_not_a_hand():
+    from rulebot.search.text import respell
+
+    assert respell("I'm handing out a misconduct") == "I'm giving a misconduct"
+    assert "hands out" in respell("ref puts both hands out to the side")
+    a = get_searcher().ask("I'm handing out a misconduct - what's the signal?", "firs-2017")
+    assert a.citations[0].rule == "Annex B Misconduct"
+
+
+def test_an_aside_that_the_name_escapes_the_asker_is_not_searched():
+    from rulebot.search.text import respell
+
+    said = respell("when a punch-up starts - the, uh, scuffle, whatever it's called, name escapes me - what do "
+                   "players not involved do?")
+    assert "called" not in said and "name" not in said and "uh" not in said.split()
+    # asking for the name is a question, not an aside
+    assert "what's it called" in respell("what's it called when a player kicks the puck in?")
+
+
+def test_a_thing_told_and_its_name_asked_is_a_definition():
+    for q in ("What's the proper word for when a player has the puck with nobody between him and the goal?",
+              "What situation does FIRS call it when one team has more floor players than the other?",
+              "what's the term for a player who is not a goalkeeper but plays in net?"):
+        assert classify(q).definition, q
+    assert not classify("what's the name of the rule that covers slashing").definition
+    a = get_searcher().ask("What's the proper word for when a player has the puck under control with nobody "
+                           "between him and the other goal and a real chance to score?", "firs-2017")
+    assert a.citations[0].text.startswith("A condition whereby a player is in control of the puck")
+
