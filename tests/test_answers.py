@@ -3623,3 +3623,21 @@ def test_a_thing_told_and_its_name_asked_is_a_definition():
                            "between him and the other goal and a real chance to score?", "firs-2017")
     assert a.citations[0].text.startswith("A condition whereby a player is in control of the puck")
 
+
+
+def test_a_case_told_then_changed_is_answered_for_the_changed_case():
+    from rulebot.search import changed_case
+
+    assert changed_case("Elbowing is tapping the elbow - and if it was kneeing, what's the signal?") == (
+        "Elbowing is tapping the elbow", "and if it was kneeing, what's the signal?")
+    assert changed_case("what if the goalie plays it?") is None  # nothing told before
+    s = get_searcher()
+    a = s.ask("An attempted head-butt is a major in the RHA book - what if he actually makes severe contact "
+              "with the head-butt?", "rha")
+    assert "severe contact" in a.citations[0].text
+    a = s.ask("Elbowing is tapping the elbow with the other hand - and if it was kneeing, what's the signal?",
+              "firs-2017")
+    assert a.citations[0].rule == "Annex B Kneeing"
+    # a signal told, another foul asked: its signal
+    a = s.ask("Misconduct is both hands on the hips - what about when I'm awarding a penalty shot?", "firs-2017")
+    assert a.citations[0].rule == "Annex B Penalty Shot"

@@ -157,6 +157,30 @@ _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |c
 FOCUS_WEIGHT = 0.85
 #: A clause that meets only the story of a question, none of what its asking sentence adds, weighs this.
 STORY_ONLY_WEIGHT = 0.95
+#: ... and when the story is a case the question then changes ("Tripping is a minor - but what if he's
+#: injured?", :func:`changed_case`), this.
+CHANGED_CASE_WEIGHT = 0.7
+#: Where a case told gives way to the changed case asked: "... - but what if", "what about when", "and if
+#: it was", "same thing but", "now say", "suppose instead".
+_CHANGED_CASE = re.compile(r"(?:[.?!;:,–—]|\s-)\s*(?:(?:but|and|ok|okay|so|now)\b,?\s+)?(?:(?:what|how) (?:if|about)\b"
+                           r"|if (?:instead|it'?s|it is|it was|he|she|they)\b|same (?:thing|play|situation) but\b"
+                           r"|say (?:instead|it'?s|it was|he|she|they)\b|suppose\b|instead\b)", re.I)
+
+
+#: A signal told as what it is: "Misconduct is both hands on the hips", "Boarding is the fist into the palm".
+_GESTURE_TOLD = re.compile(r"^\W*(?:in \w+,?\s*)?(?:the )?[\w -]{3,30}? (?:is|means|=) (?:the |a |an |both |one |his |your )?"
+                           r"(?:hands?|arms?|fists?|palms?|clenched|crossed|tap\w*|chop\w*|tug\w*|\w+ (?:hands?|arms?|fists?))\b",
+                           re.I)
+
+
+def changed_case(query: str) -> tuple[str, str] | None:
+    """``(case told, changed case asked)`` when ``query`` states a case and then changes a detail of it
+    ("A hook on a breakaway is a penalty shot, right? But what if he wasn't on a breakaway?"); else None.
+    The case told must have three words or more before the change."""
+    m = _CHANGED_CASE.search(query)
+    if m is None or len(words(query[:m.start()])) < 3 or not query[m.end():].strip(" ?.!"):
+        return None
+    return query[:m.start()], query[m.start():].lstrip(" .?!;:,–—-")
 #: A story of this many distinct words or more (besides the small ones) before the question is long: its
 #: terms weigh less in the search when the asking part names something of its own
 LONG_STORY_WORDS = 16
@@ -376,10 +400,10 @@ class Searcher:
         return [h for h in hits if h.clause.id == first.id] + [h for h in hits if h.clause.id != first.id]
 
     def asked_beyond_story(self, query: str) -> tuple[str, str, list[frozenset[str]]]:
-        """``(story, asking, asked)`` for ``query``: its story and asking part (:func:`sentences_and_asking`)
-        and the concepts the asking part names that the story does not, nor a verdict word ("allowed") or
-        an everyday word."""
-        story, asking = sentences_and_asking(query)
+        """``(story, asking, asked)`` for ``query``: its story and asking part (:func:`sentences_and_asking`,
+        or the case told and the changed case asked, :func:`changed_case`) and the concepts the asking part
+        names that the story does not, nor a verdict word ("allowed") or an everyday word."""
+        story, asking = changed_case(query) or sentences_and_asking(query)
         if not story or not asking:
             return story, asking, []
         told = set().union(*(g for _, g in self.ranker.concepts(story)))
@@ -393,8 +417,8 @@ class Searcher:
         goalie skated half way out ... what does 6.4.27 say about leaving the benches?") and it asks
         something the story does not name; else "".  The ranker weighs the rest of the story less
         (:data:`~rulebot.search.ranker.STORY_TERM_WEIGHT`)."""
-        story, asking = sentences_and_asking(query)
-        if len({w for w in words(story) if w not in STOP_WORDS}) < LONG_STORY_WORDS:
+        story, asking = changed_case(query) or sentences_and_asking(query)
+        if len({w for w in words(story) if w not in STOP_WORDS}) < LONG_STORY_WORDS and not changed_case(query):
             return ""
         return asking if self.asked_beyond_story(query)[2] else ""
 
@@ -420,7 +444,9 @@ class Searcher:
 
         if not asked or not any(meets(h) for h in hits[:5]):
             return hits
-        out = [Hit(h.clause, h.score * (1.0 if n >= depth or meets(h) else STORY_ONLY_WEIGHT))
+        # the case told and then changed is known to the asker: its clause is not the answer
+        weight = CHANGED_CASE_WEIGHT if changed_case(query) else STORY_ONLY_WEIGHT
+        out = [Hit(h.clause, h.score * (1.0 if n >= depth or meets(h) else weight))
                for n, h in enumerate(hits)]
         return sorted(out, key=lambda h: -h.score)
 
@@ -1063,15 +1089,22 @@ class Searcher:
         if answer is not None:
             return answer
         hits = self.search(question, ruleset, limit)
+        # a signal told and then another asked ("Elbowing is tapping the elbow - and if it was kneeing?"):
+        # the one asked
+        changed = changed_case(pq.text or question)
+        signal_asked = changed[1] if changed else pq.text or question
+        if changed and not intent.signal and _GESTURE_TOLD.search(changed[0]):
+            # "Misconduct is both hands on the hips - what about a penalty shot?": that one's signal
+            intent = replace(intent, signal=True)
         if intent.signal and not pq.clauses:
-            hits = self.signal_hits(pq.text or question, scope, hits, limit)
-            hits = self.signal_asked_over_play(pq.text or question, next(iter(scope)) if len(scope) == 1 else ruleset,
+            hits = self.signal_hits(signal_asked, scope, hits, limit)
+            hits = self.signal_asked_over_play(signal_asked, next(iter(scope)) if len(scope) == 1 else ruleset,
                                                hits, limit)
         if not pq.clauses:
-            hits = self.gesture_item_matched(hits, pq.text or question)
+            hits = self.gesture_item_matched(hits, signal_asked)
         unsignalled = ""
         if intent.signal and not pq.clauses:
-            asked, named = self.signal_named(pq.text or question, scope)
+            asked, named = self.signal_named(signal_asked, scope)
             clause = self.index.get(named.clause_id) if named is not None else None
             if clause is not None and hits and hits[0].clause.id != clause.id:
                 # the signal named ("the signal for Change of Players"), not the nearest gesture
