@@ -3631,6 +3631,12 @@ def test_a_case_told_then_changed_is_answered_for_the_changed_case():
     assert changed_case("Elbowing is tapping the elbow - and if it was kneeing, what's the signal?") == (
         "Elbowing is tapping the elbow", "and if it was kneeing, what's the signal?")
     assert changed_case("what if the goalie plays it?") is None  # nothing told before
+    # a question, then a second one: no case told
+    assert changed_case("Winning-shot contest: which team shoots first, and if it's still even after three "
+                        "each, how does it continue?") is None
+    assert changed_case("Guy shoots right after the whistle. If he couldn't stop in time, it's no penalty?") is None
+    assert changed_case("U9: when the goalie freezes the puck the defence gets it - what if it's shot out of "
+                        "play?")[1] == "what if it's shot out of play?"
     s = get_searcher()
     a = s.ask("An attempted head-butt is a major in the RHA book - what if he actually makes severe contact "
               "with the head-butt?", "rha")

@@ -162,9 +162,14 @@ STORY_ONLY_WEIGHT = 0.95
 CHANGED_CASE_WEIGHT = 0.7
 #: Where a case told gives way to the changed case asked: "... - but what if", "what about when", "and if
 #: it was", "same thing but", "now say", "suppose instead".
-_CHANGED_CASE = re.compile(r"(?:[.?!;:,–—]|\s-)\s*(?:(?:but|and|ok|okay|so|now)\b,?\s+)?(?:(?:what|how) (?:if|about)\b"
-                           r"|if (?:instead|it'?s|it is|it was|he|she|they)\b|same (?:thing|play|situation) but\b"
-                           r"|say (?:instead|it'?s|it was|he|she|they)\b|suppose\b|instead\b)", re.I)
+_CHANGED_CASE = re.compile(r"(?:[.?!;:,–—]|\s-)\s*(?:(?:but|and|ok|okay|so|now)\b,?\s+)?(?:what|how) (?:if|about)\b"
+                           r"|(?:[.?!;:,–—]|\s-)\s*(?:but|and) if (?:instead|it'?s|it is|it was|he|she|they)\b"
+                           r"|(?:[.?!;:,–—]|\s-)\s*(?:(?:but|and|now)\b,?\s+)?(?:same (?:thing|play|situation) but"
+                           r"|(?:now|but) say|say instead|suppose|instead)\b", re.I)
+#: A question word opening a clause: a part before a change that asks something is a question of its own
+#: ("which team shoots first, and if it's still even ...?"), not a case told ("when the goalie freezes it ...").
+_ASKS_HERE = re.compile(r"(?:^|[.?!:;,]\s*)\W*(?:(?:which|what|how|who|where|why)\b|when (?:is|are|does|do|did|can|should|will|must)\b)",
+                        re.I)
 
 
 #: A signal told as what it is: "Misconduct is both hands on the hips", "Boarding is the fist into the palm".
@@ -173,14 +178,6 @@ _GESTURE_TOLD = re.compile(r"^\W*(?:in \w+,?\s*)?(?:the )?[\w -]{3,30}? (?:is|me
                            re.I)
 
 
-def changed_case(query: str) -> tuple[str, str] | None:
-    """``(case told, changed case asked)`` when ``query`` states a case and then changes a detail of it
-    ("A hook on a breakaway is a penalty shot, right? But what if he wasn't on a breakaway?"); else None.
-    The case told must have three words or more before the change."""
-    m = _CHANGED_CASE.search(query)
-    if m is None or len(words(query[:m.start()])) < 3 or not query[m.end():].strip(" ?.!"):
-        return None
-    return query[:m.start()], query[m.start():].lstrip(" .?!;:,–—-")
 #: A story of this many distinct words or more (besides the small ones) before the question is long: its
 #: terms weigh less in the search when the asking part names something of its own
 LONG_STORY_WORDS = 16
@@ -2405,6 +2402,18 @@ _STATE_OPENING = re.compile(r"^\W*(?:if when|if while|when|if|while) (?:a|the|ei
 
 def _unmet(states: frozenset[str], asked: set[str]) -> bool:
     return bool(states) and not any(_STATE_STEMS[st] & asked for st in states)
+
+
+def changed_case(query: str) -> tuple[str, str] | None:
+    """``(case told, changed case asked)`` when ``query`` states a case and then changes a detail of it
+    ("A hook on a breakaway is a penalty shot, right? But what if he wasn't on a breakaway?"); else None.
+    The case told has three words or more and asks nothing itself (:data:`_ASKS_HERE`)."""
+    m = _CHANGED_CASE.search(query)
+    if (m is None or len(words(query[:m.start()])) < 3 or not query[m.end():].strip(" ?.!")
+            or _ASKS_HERE.search(query[:m.start()])):
+        return None
+    return query[:m.start()], query[m.start():].lstrip(" .?!;:,–—-")
+
 
 #: The thing a "what is" question asks about: "what (exactly) is a gross misconduct", "what does a
 #: gross misconduct (actually) mean", "what continuous play means", "define icing".
