@@ -3647,3 +3647,13 @@ def test_a_case_told_then_changed_is_answered_for_the_changed_case():
     # a signal told, another foul asked: its signal
     a = s.ask("Misconduct is both hands on the hips - what about when I'm awarding a penalty shot?", "firs-2017")
     assert a.citations[0].rule == "Annex B Penalty Shot"
+
+
+def test_a_figure_asked_that_the_rulebook_spells_leads_in_digits():
+    from rulebot.search.answer import figure_lead
+
+    assert figure_lead("... for a period of ten minutes each. [RHA 404 (a)]") == "10 minutes — "
+    assert figure_lead("two 24-minute periods [U9 Challenge Cup 2]") == ""  # digits given already
+    a = get_searcher().ask("How many penalty minutes go in the records against a player for a game misconduct?",
+                           "firs-2017")
+    assert a.answer.startswith("10 minutes — ") and "a total of ten minutes" in a.answer

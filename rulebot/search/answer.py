@@ -688,7 +688,29 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         if quoted is not None:
             quoted.append(before)
     answer = f"{normalise_numbers(text)} [{label(index, last)}]"
+    if intent is not None and intent.number:
+        answer = figure_lead(answer) + answer
     return answer + "".join(f" {extra}" for extra in other_parts(index, hits, query, text))
+
+
+#: A duration, distance or count of games the rulebook spells in words ("a period of ten minutes each",
+#: "fifteen seconds within which to begin").
+_SPELLED_MEASURE = re.compile(rf"\b({_NUMBER_WORDS})[\s-]+(minutes?|seconds?|hours?|metres?|meters?|feet|games?)\b",
+                              re.I)
+
+
+def figure_lead(answer: str) -> str:
+    """For a number asked, the figure an answer spells in words, in digits as a lead ("10 minutes — " for
+    "... for a period of ten minutes each"); "" when the answer gives a figure in digits already or spells
+    none.  Raises nothing."""
+    from rulebot.search.text import NUMBER_WORDS
+
+    if re.search(r"\d", answer.split(" [", 1)[0]):
+        return ""
+    m = _SPELLED_MEASURE.search(answer)
+    if m is None or m.group(1).lower() not in NUMBER_WORDS:
+        return ""
+    return f"{NUMBER_WORDS[m.group(1).lower()]} {m.group(2).lower()} — "
 
 
 _CLAUSE_END = re.compile(r"(?<=[.?!])\s+|\?")
