@@ -3652,8 +3652,37 @@ def test_a_case_told_then_changed_is_answered_for_the_changed_case():
 def test_a_figure_asked_that_the_rulebook_spells_leads_in_digits():
     from rulebot.search.answer import figure_lead
 
-    assert figure_lead("... for a period of ten minutes each. [RHA 404 (a)]") == "10 minutes — "
-    assert figure_lead("two 24-minute periods [U9 Challenge Cup 2]") == ""  # digits given already
+    assert figure_lead("... for a period of ten minutes each. [RHA 404 (a)]", "how long is he off?") == "10 minutes — "
+    assert figure_lead("two 24-minute periods [U9 Challenge Cup 2]", "how long is a game?") == ""  # digits given
+    # only a figure in the unit asked: no minutes for "how many skaters", no "4" of "twenty-four"
+    assert figure_lead("two-minute periods, three skaters [U9 30]", "medal game ot, how many skaters a side") == ""
+    assert figure_lead("twenty-four minutes [x]", "how long") == ""
     a = get_searcher().ask("How many penalty minutes go in the records against a player for a game misconduct?",
                            "firs-2017")
     assert a.answer.startswith("10 minutes — ") and "a total of ten minutes" in a.answer
+
+
+def test_the_new_readings_leave_ordinary_questions_alone():
+    """Cases a reviewer found the first versions of this pass's readings got wrong."""
+    from rulebot.search import changed_case
+    from rulebot.search.text import respell
+
+    s = get_searcher()
+    # "in the rule book" goes, "the stick" stays; the score book is no rulebook
+    assert s.ask("What's the length of the stick in the rule book?", "rha").citations[0].rule == "301 (b)"
+    assert s.ask("What's the size of the crease in the rulebook?", "rha").citations[0].rule == "103 (b)"
+    # whether to call something is no definition; a player's name is asked of no rule
+    assert not classify("Stick breaks and he keeps playing with it - does the back ref call that or me?").definition
+    assert not classify("What's the name of the player who serves the bench minor?").definition
+    # a foul told as what players do is no signal told
+    a = s.ask("Cross-checking is both hands on the stick and hitting - what if it's to the head?", "firs-2017")
+    assert not a.citations[0].rule.startswith("Annex B")
+    # another question about the same case is no changed case
+    assert changed_case("Goalie leaves his crease to join a fight. What about the players who come off the bench?") \
+        is None
+    assert changed_case("Player gets a major for boarding. Suppose the injured player can't continue, who serves?") \
+        is None
+    # hands held out are a signal's; an aside alone is what was said; asking the name is no aside
+    assert "hands out" in respell("The referee holds both hands out the front of his body, what signal is that")
+    assert respell("whatever it's called") == "whatever it's called"
+    assert respell("Player kicks the puck in - what do you call it?").endswith("what do you call it?")

@@ -160,21 +160,26 @@ STORY_ONLY_WEIGHT = 0.95
 #: ... and when the story is a case the question then changes ("Tripping is a minor - but what if he's
 #: injured?", :func:`changed_case`), this.
 CHANGED_CASE_WEIGHT = 0.7
-#: Where a case told gives way to the changed case asked: "... - but what if", "what about when", "and if
-#: it was", "same thing but", "now say", "suppose instead".
-_CHANGED_CASE = re.compile(r"(?:[.?!;:,–—]|\s-)\s*(?:(?:but|and|ok|okay|so|now)\b,?\s+)?(?:what|how) (?:if|about)\b"
+#: Where a case told gives way to the changed case asked: "... - but what if", "what about when", "what about
+#: majors" (not "what about the players ...", another question about the same case), "and if it was", "same thing
+#: but", "now say", "say instead".
+_CHANGED_CASE = re.compile(r"(?:[.?!;:,–—]|\s-)\s*(?:(?:but|and|ok|okay|so|now)\b,?\s+)?(?:(?:what|how) if\b"
+                           r"|(?:what|how) about (?!the\b|that\b|this\b|those\b|them\b|him\b|her\b)\w)"
                            r"|(?:[.?!;:,–—]|\s-)\s*(?:but|and) if (?:instead|it'?s|it is|it was|he|she|they)\b"
                            r"|(?:[.?!;:,–—]|\s-)\s*(?:(?:but|and|now)\b,?\s+)?(?:same (?:thing|play|situation) but"
-                           r"|(?:now|but) say|say instead|suppose|instead)\b", re.I)
-#: A question word opening a clause: a part before a change that asks something is a question of its own
-#: ("which team shoots first, and if it's still even ...?"), not a case told ("when the goalie freezes it ...").
-_ASKS_HERE = re.compile(r"(?:^|[.?!:;,]\s*)\W*(?:(?:which|what|how|who|where|why)\b|when (?:is|are|does|do|did|can|should|will|must)\b)",
-                        re.I)
+                           r"|(?:now|but) say|say instead)\b", re.I)
+#: A question word opening a clause of the case told (each clause tried with ``match``): a part before a change
+#: that asks something is a question of its own ("which team shoots first, and if it's still even ...?"), not a
+#: case told ("when the goalie freezes it ...").
+_ASKS_HERE = re.compile(r"(?:which|what|how|who|where|why)\b|when (?:is|are|does|do|did|can|should|will|must)\b", re.I)
 
 
-#: A signal told as what it is: "Misconduct is both hands on the hips", "Boarding is the fist into the palm".
+_CLAUSE_BREAK = re.compile(r"[.?!:;,]")
+#: A signal told as what it is: "Misconduct is both hands on the hips", "Interference is crossed arms" (with
+#: :func:`~rulebot.search.intent.classify` reading it as a signal: "Cross-checking is both hands on the stick" is
+#: the foul).
 _GESTURE_TOLD = re.compile(r"^\W*(?:in \w+,?\s*)?(?:the )?[\w -]{3,30}? (?:is|means|=) (?:the |a |an |both |one |his |your )?"
-                           r"(?:hands?|arms?|fists?|palms?|clenched|crossed|tap\w*|chop\w*|tug\w*|\w+ (?:hands?|arms?|fists?))\b",
+                           r"(?:hands?|arms?|fists?|palms?|clenched|crossed|\w+ (?:hands?|arms?|fists?))\b",
                            re.I)
 
 
@@ -411,11 +416,13 @@ class Searcher:
     def asking_over_long_story(self, query: str) -> str:
         """The asking part of ``query`` when a long story comes before it (:data:`LONG_STORY_WORDS`
         distinct words or more besides the small ones: "fight at the red line, two guys hop the boards, the
-        goalie skated half way out ... what does 6.4.27 say about leaving the benches?") and it asks
-        something the story does not name; else "".  The ranker weighs the rest of the story less
+        goalie skated half way out ... what does 6.4.27 say about leaving the benches?"), or a case told of
+        any length that the question then changes (:func:`changed_case`), and it asks something the story
+        does not name; else "".  The ranker weighs the rest of the story less
         (:data:`~rulebot.search.ranker.STORY_TERM_WEIGHT`)."""
-        story, asking = changed_case(query) or sentences_and_asking(query)
-        if len({w for w in words(story) if w not in STOP_WORDS}) < LONG_STORY_WORDS and not changed_case(query):
+        changed = changed_case(query)
+        story, asking = changed or sentences_and_asking(query)
+        if len({w for w in words(story) if w not in STOP_WORDS}) < LONG_STORY_WORDS and not changed:
             return ""
         return asking if self.asked_beyond_story(query)[2] else ""
 
@@ -1090,7 +1097,7 @@ class Searcher:
         # the one asked
         changed = changed_case(pq.text or question)
         signal_asked = changed[1] if changed else pq.text or question
-        if changed and not intent.signal and _GESTURE_TOLD.search(changed[0]):
+        if changed and not intent.signal and _GESTURE_TOLD.search(changed[0]) and classify(changed[0]).signal:
             # "Misconduct is both hands on the hips - what about a penalty shot?": that one's signal
             intent = replace(intent, signal=True)
         if intent.signal and not pq.clauses:
@@ -2410,7 +2417,8 @@ def changed_case(query: str) -> tuple[str, str] | None:
     The case told has three words or more and asks nothing itself (:data:`_ASKS_HERE`)."""
     m = _CHANGED_CASE.search(query)
     if (m is None or len(words(query[:m.start()])) < 3 or not query[m.end():].strip(" ?.!")
-            or _ASKS_HERE.search(query[:m.start()])):
+            or any(_ASKS_HERE.match(part.lstrip(" \t\n'\"‘“(-–—"))
+                   for part in _CLAUSE_BREAK.split(query[:m.start()]))):
         return None
     return query[:m.start()], query[m.start():].lstrip(" .?!;:,–—-")
 

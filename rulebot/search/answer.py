@@ -689,28 +689,36 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
             quoted.append(before)
     answer = f"{normalise_numbers(text)} [{label(index, last)}]"
     if intent is not None and intent.number:
-        answer = figure_lead(answer) + answer
+        answer = figure_lead(answer, query) + answer
     return answer + "".join(f" {extra}" for extra in other_parts(index, hits, query, text))
 
 
 #: A duration, distance or count of games the rulebook spells in words ("a period of ten minutes each",
-#: "fifteen seconds within which to begin").
-_SPELLED_MEASURE = re.compile(rf"\b({_NUMBER_WORDS})[\s-]+(minutes?|seconds?|hours?|metres?|meters?|feet|games?)\b",
-                              re.I)
+#: "fifteen seconds within which to begin"), not the end of a hyphened number ("twenty-four minutes").
+_SPELLED_MEASURE = re.compile(rf"(?<![\w-])({_NUMBER_WORDS})[\s-]+(minute|second|hour|metre|meter|feet|game)s?\b", re.I)
+#: The unit a question asks its figure in: a time, a distance, a number of games.
+_ASKED_UNIT = {"minute": re.compile(r"\b(?:how long|how much time|minutes?|seconds?|time)\b", re.I),
+               "metre": re.compile(r"\b(?:how far|how big|how wide|how deep|how close|metres?|meters?|feet|foot"
+                                   r"|distance)\b", re.I),
+               "game": re.compile(r"\b(?:games?|suspen\w*)\b", re.I)}
+_UNIT_KIND = {"minute": "minute", "second": "minute", "hour": "minute", "metre": "metre", "meter": "metre",
+              "feet": "metre", "game": "game"}
 
 
-def figure_lead(answer: str) -> str:
+def figure_lead(answer: str, question: str) -> str:
     """For a number asked, the figure an answer spells in words, in digits as a lead ("10 minutes — " for
-    "... for a period of ten minutes each"); "" when the answer gives a figure in digits already or spells
-    none.  Raises nothing."""
+    "... for a period of ten minutes each"), when it is in the unit the question asks about (a time, a
+    distance, games); "" when the answer gives a figure in digits already, spells none or another kind."""
     from rulebot.search.text import NUMBER_WORDS
 
     if re.search(r"\d", answer.split(" [", 1)[0]):
         return ""
-    m = _SPELLED_MEASURE.search(answer)
-    if m is None or m.group(1).lower() not in NUMBER_WORDS:
-        return ""
-    return f"{NUMBER_WORDS[m.group(1).lower()]} {m.group(2).lower()} — "
+    for m in _SPELLED_MEASURE.finditer(answer):
+        unit = m.group(2).lower()
+        if m.group(1).lower() in NUMBER_WORDS and _ASKED_UNIT[_UNIT_KIND[unit]].search(question):
+            figure = NUMBER_WORDS[m.group(1).lower()]
+            return f"{figure} {unit if unit == 'feet' or figure == '1' else unit + 's'} — "
+    return ""
 
 
 _CLAUSE_END = re.compile(r"(?<=[.?!])\s+|\?")

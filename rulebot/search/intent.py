@@ -158,9 +158,11 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
                          r"|difference between|what does .* (?:mean|involve|entail)|what(?:'s| is) (?:the )?(?:definition|meaning)"
                          # a thing told, its name asked: "what's the proper word for when ...", "what situation
-                         # does FIRS call it when ..." (not "the name of the rule that ...")
-                         r"|what(?:'?s| is)? (?:the |a )?(?:\w+ )?(?:term|word|name) (?:for|of)(?! (?:the |that |this )?(?:rule|section)\b)"
-                         r"|\b(?:does|do) [\w ]{1,25}? call (?:it|that|this|him|her|them)\b"
+                         # does FIRS call it when ..." (not "the name of the rule that ...", "of the player who ...")
+                         r"|what(?:'?s| is)? (?:the |a )?(?:\w+ )?(?:term|word) (?:for|of)\b"
+                         r"|what(?:'?s| is)? (?:the |a )?(?:\w+ )?name (?:for|of)"
+                         r"(?! (?:the |that |this |a |an )?(?:rule|section|player|person|team|official|guy|kid)\b)"
+                         r"|\bwhat (?:\w+ )?(?:does|do) [\w ]{1,25}? call (?:it|that|this|him|her|them)\b"
                          r"|considered|treated (?:like|as)|" + TREATS_AS + r"|means? by|what(?:'?s| is) this|what(?:'?s| is) (?:he|she|it|that) called|what (?:am i|are we|are they|are you) called|called in the rules?"
                          r"|(?:book|rules|rulebook|rule book) (?:says|calls|means)|(?:book|rules|rulebook|rule book)'?s? (?:idea|definition) of"
                          r"|(?:book|rules|rulebook|rule book) (?:call|name)s? (?:him|her|them|it|that|this)"

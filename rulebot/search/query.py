@@ -171,10 +171,15 @@ _GAME_NAMED = re.compile(r"\b(?:games?|match(?:es)?)\s*$", re.I)
 _ASKED_OF = re.compile(r"\b(?:is|are|was|were|does|do)\s+(?:(?:in|of)\s+)?(?:an?|the)?\s*$", re.I)
 
 
+#: Words that are no part of a rulebook's loose name: small words ("the length of the stick in the rule book"
+#: keeps "the stick") and the books a game is recorded in ("the score book", "the penalty book").
+_NOT_A_BOOKS_NAME = (r"(?:in|of|for|from|the|a|an|on|at|to|with|and|or|score|scoring|penalty|penalties|game|games"
+                     r"|record|records|stats?|official)\b")
 #: A rulebook said by what it is rather than by a name: "in the American roller book", "per the rule book",
 #: "Kids' cup rulebook:" at the start (not "what does the rule book mean by", which asks what it says).
-_LOOSE_BOOK = re.compile(r"\b(?:in|under|per|from|according to|by|for|of)\s+the\s+(?:[\w'’-]+\s+){0,3}?"
-                         r"(?:rule\s?book|book|handbook)s?\b|^\W*(?:[\w'’-]+\s+){1,3}(?:rule\s?book|book)\s*:", re.I)
+_LOOSE_BOOK = re.compile(r"\b(?:in|under|per|according to|by)\s+the\s+(?:(?!" + _NOT_A_BOOKS_NAME + r")[\w'’-]+\s+){0,3}?"
+                         r"(?:rule\s?book|book|handbook)s?\b"
+                         r"|^\W*(?:(?!" + _NOT_A_BOOKS_NAME + r")[\w'’-]+\s+){1,3}(?:rule\s?book|book)\s*:", re.I)
 
 
 @lru_cache(maxsize=4096)

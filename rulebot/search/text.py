@@ -92,7 +92,9 @@ def respell(text: str) -> str:
     text = _CLASS_GIVEN.sub(lambda m: f"{m.group(1)} a {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     text = _HANDS_OUT.sub(lambda m: _GIVES[m.group(1).lower()], text)  # "handing out a misconduct": no hand
-    text = _NAME_FORGOTTEN.sub(" ", text)  # "the scuffle - whatever it's called -": the name not recalled
+    # "the scuffle - whatever it's called -": the name not recalled (an aside alone stays: it is all that was said)
+    bare = _NAME_FORGOTTEN.sub(" ", text)
+    text = bare if re.search(r"[^\W\d_]{2}", bare) else text
     text = _SWEARS_THAT.sub("insists ", text)  # "my partner swears it went in off a skate": no profanity
     text = _HOLD_ON.sub(r"\1wait", text)  # "rookie wants to whistle it, I say hold on": no holding
     text = _DRAWS_A_CALL.sub(lambda m: f"{m.group(1) or m.group(2)} get", text)  # "what should that draw?": a call
@@ -119,31 +121,30 @@ def respell(text: str) -> str:
     return _spelling_pattern(tuple(spell)).sub(lambda m: spell[m.group(0).lower()], text)
 
 
-#: "Hand out" a penalty is to give it ("I'm handing out a misconduct", "he handed out two minors"), not
-#: the hand of a signal ("hand pass", "both hands out to the side" stays).
-_HANDS_OUT = re.compile(r"\b(handing|handed|hand|hands) out(?= (?:an?|the|two|three|2|3|his|her|their|another|"
+#: "Handing out" a penalty is giving it ("I'm handing out a misconduct", "he was handed out two minors"),
+#: not the hand of a signal ("hand pass", "both hands out the front of his body" stay).
+_HANDS_OUT = re.compile(r"\b(handing|handed) out(?= (?:an?|two|three|2|3|his|her|their|another|"
                         r"(?:\w+ )?(?:minor|major|misconduct|penalt)\w*)\b)", re.I)
-_GIVES = {"handing": "giving", "handed": "gave", "hand": "give", "hands": "gives"}
+_GIVES = {"handing": "giving", "handed": "given"}
 #: An aside that the asker cannot recall a thing's name ("whatever it's called", "name escapes me", "on the
-#: tip of my tongue", "the, uh, scuffle"): no word of it is the rules'.  Not "what's it called when ...",
-#: which asks for the name.
+#: tip of my tongue", "the, uh, scuffle"): no word of it is the rules'.  Not "what's it called when ..." nor "what
+#: do you call it?", which ask for the name.
 _NAME = r"(?:proper |official |right |real )?(?:name|word|term)"
 _NAME_FORGOTTEN = re.compile(
     r"\b(?:uh+|um+|erm)\b,?"
     r"|\b(?:or )?whatever (?:it'?s|it is|they'?re|they are|the [\w'’]+(?:'s| is))(?: really| officially)? called(?: there)?"
     r"|\b(?:or )?whatever (?:they|you|people|the (?:book|rules?|rulebook)) calls? (?:it|them|that)(?: there)?"
     r"|\bwhatever (?:its|their|his|her|the) (?:name|title|term) is"
-    rf"|\b(?:i )?(?:can'?t|cannot|couldn'?t) (?:think of|remember|recall|pull up|grab|come up with) (?:the|its|their|his|her) {_NAME}"
-    r"(?: for (?:it|that|this|them))?"
+    r"|\b(?:i )?(?:can'?t|cannot|couldn'?t) (?:think of|remember|recall|pull up|grab|come up with) "
+    rf"(?:the|its|their|his|her) {_NAME}(?: for (?:it|that|this|them))?"
     r"|\b(?:i )?(?:can'?t|cannot|don'?t) (?:remember|recall) what (?:it'?s|it is|they'?re|they are|that'?s) called"
     r"|\b(?:i )?(?:can'?t|cannot) recall it\b"
     rf"|\b(?:the |its |their )?{_NAME}(?:'s| is)? (?:escapes|escaping|slipping|is slipping|gone from|has gone from) "
     r"(?:me|my (?:head|mind))"
     rf"|\bblanking on (?:the|its|their) {_NAME}|\bdrawing a blank"
     r"|\b(?:it'?s |its name is |the name is )?on the tip of my tongue"
-    rf"|\bi (?:always )?(?:forget|forgot) (?:the|its|their) {_NAME}|\bi'?ve lost it\b"
-    rf"|\bthere'?s an? {_NAME} for (?:it|that|this)"
-    r"|\bwhat do (?:you|they|we) call it(?=\s*(?:[?,.;:)!–—-]|$))", re.I)
+    rf"|\bi (?:always )?(?:forget|forgot) (?:the|its|their) {_NAME}"
+    rf"|\bthere'?s an? {_NAME} for (?:it|that|this)", re.I)
 #: "Swears" that says something is so ("my partner swears it went in off a skate", "the coach swore that
 #: he'd served it"), not the profanity of "swears at the ref".
 _SWEARS_THAT = re.compile(r"\b(?:swears|swore|sworn)\s+(?:blind\s+|up and down\s+)?(?=(?:that|it|it's|"
