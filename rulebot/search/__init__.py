@@ -175,6 +175,9 @@ _ASKS_HERE = re.compile(r"(?:which|what|how|who|where|why)\b|when (?:is|are|does
 
 
 _CLAUSE_BREAK = re.compile(r"[.?!:;,]")
+#: Words every change of :data:`_CHANGED_CASE` has.
+_CHANGED_HINTS = ("what if", "how if", "what about", "how about", " if ", "same thing", "same play",
+                  "same situation", " say")
 #: A signal told as what it is: "Misconduct is both hands on the hips", "Interference is crossed arms" (with
 #: :func:`~rulebot.search.intent.classify` reading it as a signal: "Cross-checking is both hands on the stick" is
 #: the foul).
@@ -2415,6 +2418,9 @@ def changed_case(query: str) -> tuple[str, str] | None:
     """``(case told, changed case asked)`` when ``query`` states a case and then changes a detail of it
     ("A hook on a breakaway is a penalty shot, right? But what if he wasn't on a breakaway?"); else None.
     The case told has three words or more and asks nothing itself (:data:`_ASKS_HERE`)."""
+    low = query.lower()
+    if not any(hint in low for hint in _CHANGED_HINTS):
+        return None  # most questions change no case: the pattern is not tried
     m = _CHANGED_CASE.search(query)
     if (m is None or len(words(query[:m.start()])) < 3 or not query[m.end():].strip(" ?.!")
             or any(_ASKS_HERE.match(part.lstrip(" \t\n'\"‘“(-–—"))

@@ -91,10 +91,14 @@ def respell(text: str) -> str:
     text = _PLAIN_CLASS.sub(lambda m: "a " if m.group(1) else "", text)  # "an ordinary minor" is a minor
     text = _CLASS_GIVEN.sub(lambda m: f"{m.group(1)} a {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
-    text = _HANDS_OUT.sub(lambda m: _GIVES[m.group(1).lower()], text)  # "handing out a misconduct": no hand
-    # "the scuffle - whatever it's called -": the name not recalled (an aside alone stays: it is all that was said)
-    bare = _NAME_FORGOTTEN.sub(" ", text)
-    text = bare if re.search(r"[^\W\d_]{2}", bare) else text
+    low = text.lower()
+    if "handed" in low or "handing" in low:
+        text = _HANDS_OUT.sub(lambda m: _GIVES[m.group(1).lower()], text)  # "handing out a misconduct": no hand
+    if any(hint in low for hint in _FORGOTTEN_HINTS):
+        # "the scuffle - whatever it's called -": the name not recalled (an aside alone stays: it is all that
+        # was said)
+        bare = _NAME_FORGOTTEN.sub(" ", text)
+        text = bare if re.search(r"[^\W\d_]{2}", bare) else text
     text = _SWEARS_THAT.sub("insists ", text)  # "my partner swears it went in off a skate": no profanity
     text = _HOLD_ON.sub(r"\1wait", text)  # "rookie wants to whistle it, I say hold on": no holding
     text = _DRAWS_A_CALL.sub(lambda m: f"{m.group(1) or m.group(2)} get", text)  # "what should that draw?": a call
@@ -145,6 +149,9 @@ _NAME_FORGOTTEN = re.compile(
     r"|\b(?:it'?s |its name is |the name is )?on the tip of my tongue"
     rf"|\bi (?:always )?(?:forget|forgot) (?:the|its|their) {_NAME}"
     rf"|\bthere'?s an? {_NAME} for (?:it|that|this)", re.I)
+#: Letters every aside of :data:`_NAME_FORGOTTEN` has: most questions have none and skip the pattern.
+_FORGOTTEN_HINTS = ("uh", "um", "erm", "whatever", "can", "couldn", "don", "name", "word", "term", "blank",
+                    "tongue", "forg")
 #: "Swears" that says something is so ("my partner swears it went in off a skate", "the coach swore that
 #: he'd served it"), not the profanity of "swears at the ref".
 _SWEARS_THAT = re.compile(r"\b(?:swears|swore|sworn)\s+(?:blind\s+|up and down\s+)?(?=(?:that|it|it's|"
