@@ -239,7 +239,7 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
                 text = pat.sub(lambda x: f" {x.group(0).split()[-1]} " if _GAME_NAMED.search(x.group(0))
                                and _ASKED_OF.search(x.string[:x.start()]) else " ", text)
                 lowered = text.lower()
-    if len(named) == 1 or (not named and ruleset in index.rulesets):
+    if "book" in lowered and (len(named) == 1 or (not named and ruleset in index.rulesets)):
         # the one rulebook asked of said loosely besides ("in the American roller book", "Gym league
         # book:"): what it is called is no word of its rules
         text = _LOOSE_BOOK.sub(" ", text)
