@@ -172,8 +172,7 @@ _CHANGED_CASE = re.compile(r"(?:[.?!;:,–—]|\s-)\s*(?:(?:but|and|ok|okay|so|n
 #: that asks something is a question of its own ("which team shoots first, and if it's still even ...?"), not a
 #: case told ("when the goalie freezes it ...").
 _ASKS_HERE = re.compile(r"(?:which|what|how|who|where|why)\b|when (?:is|are|does|do|did|can|should|will|must)\b", re.I)
-
-
+#: Where the case told is split into clauses for :data:`_ASKS_HERE`.
 _CLAUSE_BREAK = re.compile(r"[.?!:;,]")
 #: Words every change of :data:`_CHANGED_CASE` has.
 _CHANGED_HINTS = ("what if", "how if", "what about", "how about", " if ", "same thing", "same play",
