@@ -205,3 +205,12 @@ def test_a_signal_follow_up_on_a_sheet_rule_asks_for_the_name_the_rule_opens_wit
     answer = convo.ask("what's the signal for that?")
     # ball hockey 35 "Delay of game: ..." sits under the section "Penalties": the signal for delay of game
     assert "Delay of Game" in answer.answer and "Penalties?" not in answer.question
+
+
+def test_what_if_after_a_case_changes_that_case_in_the_same_rulebook():
+    convo = Conversation(get_searcher())
+    convo.ask("tripping is a minor in RHA")
+    question, ruleset = convo.resolve("but what if he was on a breakaway?")
+    assert ruleset == "rha" and question.startswith("tripping is a minor in RHA - but what if")
+    a = convo.ask("but what if he was on a breakaway?")
+    assert a.citations[0].rule == "642 (e)" and a.answer.startswith("Penalty shot")

@@ -24,6 +24,10 @@ _PRONOUN_OR_ONE = re.compile(r"\b(?:that|it|this|those|them|these)\b(?!['’]s)|
 #: something else in it.
 _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<a>.+?)[\s?.!]*$"
                          r"|^\s*and\s+(?P<b>.+?)[\s?.!]*$", re.I)
+#: A question that changes the last one's case: "but what if he was on a breakaway?", "and if it was the
+#: goalie?", "same thing but in overtime".
+_CHANGES_CASE = re.compile(r"^\s*(?:(?:but|and|ok|okay|so|now)\b,?\s+)?(?:what|how) if\b|^\s*(?:but|and) if\b"
+                           r"|^\s*(?:same (?:thing|play|situation) but|now say|say instead)\b", re.I)
 #: A class of penalty named in a question ("a major", "minor penalties").
 _CLASS = re.compile(r"\b(?:game misconduct|gross misconduct|double minor|bench minor|minor|major|misconduct|match)"
                     r"(?:\s+penalt(?:y|ies))?\b", re.I)
@@ -109,6 +113,11 @@ class Conversation:
                 names = " and ".join(index.rulesets[r].short_name for r in pq.rulesets)
                 return f"{prev_pq.text} in {names}", None
             return prev_pq.text or prev.asked, new
+        if _CHANGES_CASE.match(text) and not pq.clauses:
+            # "tripping is a minor in RHA" + "but what if he was on a breakaway?": the case told, then changed
+            # (what the search reads as a changed case), asked of the same rulebook
+            return f"{prev.asked.rstrip(' ?.!')} - {text}", (pq.rulesets[0] if len(pq.rulesets) == 1
+                                                             else _ruleset_of(prev))
         about = _WHAT_ABOUT.match(pq.text if pq.rulesets else text)
         new = (about.group("a") or about.group("b")) if about else ""
         if new and not pq.clauses and not _PRONOUN.search(new) and 0 < len(_content_words(new)) <= 5:
