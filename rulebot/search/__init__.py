@@ -22,10 +22,10 @@ from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY,
                                    question_parts, quoted_text, row_rule, rule_failure, rule_of, says_as_much,
                                    sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import (BODY, CALL_ASKED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS, OPENING_CONDITION,
-                                   OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent, classify, fouls_told,
-                                   goal_judge_told, imposes_in_a_sentence, imposes_penalty, last_sentence,
-                                   own_arms_asked, signal_asked_as_word)
+from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS,
+                                   OPENING_CONDITION, OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent,
+                                   classify, fouls_told, goal_judge_told, imposes_in_a_sentence, imposes_penalty,
+                                   last_sentence, own_arms_asked, signal_asked_as_word)
 from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, parse_query,
                                   rulebook_words, spoken_rule_numbers, without_comparison, without_game_labels,
                                   without_request)
@@ -163,11 +163,8 @@ CHANGED_CASE_WEIGHT = 0.7
 #: Where a case told gives way to the changed case asked: "... - but what if", "what about when", "what about
 #: majors" (not "what about the players ...", another question about the same case), "and if it was", "same thing
 #: but", "now say", "say instead".
-_CHANGED_CASE = re.compile(r"(?:[.?!;:,–—]|\s-)\s*(?:(?:but|and|ok|okay|so|now)\b,?\s+)?(?:(?:what|how) if\b"
-                           r"|(?:what|how) about (?!the\b|that\b|this\b|those\b|them\b|him\b|her\b)\w)"
-                           r"|(?:[.?!;:,–—]|\s-)\s*(?:but|and) if (?:instead|it'?s|it is|it was|he|she|they)\b"
-                           r"|(?:[.?!;:,–—]|\s-)\s*(?:(?:but|and|now)\b,?\s+)?(?:same (?:thing|play|situation) but"
-                           r"|(?:now|but) say|say instead)\b", re.I)
+_CHANGED_CASE = re.compile(r"(?:[.?!;:,–—]|\s-)\s*(?:" + CHANGED_OPENING + r"|(?:(?:but|and|ok|okay|so|now)\b,?\s+)?"
+                           r"(?:what|how) about (?!the\b|that\b|this\b|those\b|them\b|him\b|her\b)\w)", re.I)
 #: A question word opening a clause of the case told (each clause tried with ``match``): a part before a change
 #: that asks something is a question of its own ("which team shoots first, and if it's still even ...?"), not a
 #: case told ("when the goalie freezes it ...").

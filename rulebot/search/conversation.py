@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from rulebot.models import Answer
-from rulebot.search.intent import classify
+from rulebot.search.intent import CHANGED_OPENING, classify
 from rulebot.search.query import parse_query
 from rulebot.search.text import words
 
@@ -26,8 +26,7 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:and\s+)?(?:what|how)\s+about\s+(?P<a>.+?)[\s?.
                          r"|^\s*and\s+(?P<b>.+?)[\s?.!]*$", re.I)
 #: A question that changes the last one's case: "but what if he was on a breakaway?", "and if it was the
 #: goalie?", "same thing but in overtime".
-_CHANGES_CASE = re.compile(r"^\s*(?:(?:but|and|ok|okay|so|now)\b,?\s+)?(?:what|how) if\b|^\s*(?:but|and) if\b"
-                           r"|^\s*(?:same (?:thing|play|situation) but|now say|say instead)\b", re.I)
+_CHANGES_CASE = re.compile(r"^\s*(?:" + CHANGED_OPENING + r"|(?:but|and) if\b)", re.I)
 #: A class of penalty named in a question ("a major", "minor penalties").
 _CLASS = re.compile(r"\b(?:game misconduct|gross misconduct|double minor|bench minor|minor|major|misconduct|match)"
                     r"(?:\s+penalt(?:y|ies))?\b", re.I)

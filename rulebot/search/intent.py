@@ -148,6 +148,11 @@ _COSTS_HIM = re.compile(r"\b(?:how much|what) (?:does|will|would|did) (?:that|it
                         r"|the team)(?=\s*(?:[?.!]|$|in (?:minutes|penalty|penalties)\b))", re.I)
 _MONEY = re.compile(r"\b(?:protest\w*|fees?|dollars?|euros?|money|file|filing|forfeit\w*|standings|points)\b|\$", re.I)
 
+#: The words that change a case just told ("... but what if", "and if it was", "same thing but", "now say"): read
+#: after a case in one question (:func:`rulebot.search.changed_case`) and opening a chat follow-up.
+CHANGED_OPENING = (r"(?:(?:but|and|ok|okay|so|now)\b,?\s+)?(?:what|how) if\b"
+                   r"|(?:but|and) if (?:instead|it'?s|it is|it was|he|she|they)\b"
+                   r"|(?:(?:but|and|now)\b,?\s+)?(?:same (?:thing|play|situation) but|(?:now|but) say|say instead)\b")
 #: "When do we treat (a stick as broken)?", "when do refs consider ...": what a thing counts as.
 TREATS_AS = (r"\bwhen (?:do|does|should|would|can) (?:we|you|i|they|refs?|referees?|the refs?|the referees?) "
              r"(?:\w+ly )?(?:treat|consider|count|deem|regard)\b")
