@@ -412,6 +412,18 @@ def test_a_length_of_play_is_no_penalty_length():
     assert [stem(w) for w in words("minutes left")] == ["minut", "left"]
 
 
+def test_the_length_of_a_named_fouls_penalty_is_its_rules_call_not_the_classes_lengths():
+    # RHA 642 (a) says "A minor penalty" and no number; 402 (a)/403 (a) give the classes' minutes but not
+    # for tripping: the foul's rule leads and the answer gives its class's minutes from the penalty index
+    for q, rule in (("how long is the penalty for tripping", "642 (a)"), ("how long is the penalty for hooking", "622 (a)")):
+        a = get_searcher().ask(q, "rha")
+        assert a.citations[0].rule == rule, q
+        assert a.answer.startswith("Minor (1:30 or 2 minutes)"), q
+    # a length asked of something that is not the foul's rule keeps the clause that gives the number
+    a = get_searcher().ask("how long is a major penalty", "rha")
+    assert a.citations[0].rule == "403 (a)"
+
+
 def _clause_id(ruleset: str, starts: str) -> str:
     return next(c.id for c in get_searcher().index.all_clauses() if c.ruleset == ruleset and c.text.startswith(starts))
 

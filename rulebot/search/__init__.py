@@ -324,7 +324,7 @@ class Searcher:
             # aggravated form ("may also be treated as a match penalty", 604 (f))
             reranked = self.prefer_basic_case(reranked, query)
         if intent.number:
-            reranked = self.prefer_numbered_subject(reranked, rest, query)
+            reranked = self.prefer_numbered_subject(reranked, rest, query, call_asked=intent.penalty)
         reranked = prefer_defining_clause(reranked, query, intent)  # "when the book says 'altercation', ..."
         if intent.definition:
             reranked = self.story_term_defined(reranked, rest)
@@ -896,7 +896,7 @@ class Searcher:
         return sorted(out, key=lambda h: -h.score)
 
     def prefer_numbered_subject(self, hits: list[Hit], query: str, question: str = "",
-                                depth: int = 20) -> list[Hit]:
+                                depth: int = 20, call_asked: bool = False) -> list[Hit]:
         """For "how long are periods": a clause that puts a number next to what is asked about ("two
         periods of twenty (20) minutes", FIRS 1.2 A) before one that only mentions both apart ("one
         time out of one-minute duration per period", 1.2 B): the asked word within three words of a
@@ -947,6 +947,8 @@ class Searcher:
                     pass  # "how long can he keep it in his glove": the glove's centimetres are no time
                 elif any(abs(at[i] - at[j]) <= 3 for i in nums for j in near):
                     w = NUMBERED_SUBJECT_WEIGHT
+                elif n == 0 and call_asked and imposes_penalty(h.clause.text) and self._title_said(h.clause, query):
+                    w = NUMBERED_SUBJECT_WEIGHT
                 elif not nums and not _says_none(h.clause.text, asked):
                     # "how long is overtime": a clause with no number cannot say; one that says there is
                     # none can ("There are no time-outs in the Tournament", U9 4)
@@ -963,6 +965,13 @@ class Searcher:
             if a and set(a) == set(b) and doc_of.get(out[1].clause.id, 0) < doc_of.get(out[0].clause.id, 0):
                 out[0], out[1] = out[1], out[0]
         return out
+
+    def _title_said(self, clause, query: str) -> bool:
+        """Whether the question says the title of ``clause``'s rule ("Tripping", RHA 642), every content
+        word of it, by index terms."""
+        rule = self.index.get(rule_of(self.index, clause) or "")
+        title = set(terms(rule.title)) if rule is not None and rule.title else set()
+        return bool(title) and title <= {qt.term for qt in self.ranker.query_terms(query)}
 
     def _own_case(self, clause, concepts: list[frozenset[str]]) -> bool:
         """Whether ``clause`` meets a concept of the question that its rule's basic case
