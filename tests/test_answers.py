@@ -3698,3 +3698,22 @@ def test_the_new_readings_leave_ordinary_questions_alone():
     assert "hands out" in respell("The referee holds both hands out the front of his body, what signal is that")
     assert respell("whatever it's called") == "whatever it's called"
     assert respell("Player kicks the puck in - what do you call it?").endswith("what do you call it?")
+
+
+def test_a_multiple_choice_question_asks_its_stem_and_the_options_only_complete_it():
+    from rulebot.search.query import multiple_choice
+
+    # a stem that asks is asked alone: the wrong options are no case told
+    assert multiple_choice("how long? a) 1 b) 2 c) 3") == "how long?"
+    # a stem the options complete, or one that only asks which is right, is asked with them
+    assert multiple_choice("the call is: A. minor B. major C. none. Which letter?") == "the call is: minor or major or none?"
+    assert multiple_choice("Which is right? (A) x (B) y (C) z") == "x or y or z?"
+    # a rule's sub-clauses are no options
+    assert multiple_choice("what do RHA 402 (a), (b) and (c) say") is None
+    assert multiple_choice("rule 601 (a) (b) (c)") is None
+    # "D) both hands on his hips" is no signal asked: RHA 409 (b), the raised arm of a delayed penalty
+    a = get_searcher().ask("Quiz: how does the referee show that a penalty is coming while the other team keeps "
+                           "the puck? A) blows the whistle B) raises his arm C) crosses his arms D) both hands on "
+                           "his hips. Which is right?", "rha")
+    assert a.citations[0].rule == "409 (b)"
+    assert a.question.endswith("Which is right?")  # the asker's words are kept

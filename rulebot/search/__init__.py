@@ -26,7 +26,8 @@ from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, FACEOFF_PL
                                    OPENING_CONDITION, OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent,
                                    classify, fouls_told, goal_judge_told, imposes_in_a_sentence, imposes_penalty,
                                    last_sentence, own_arms_asked, signal_asked_as_word)
-from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, parse_query,
+from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, multiple_choice,
+                                  parse_query,
                                   rulebook_words, spoken_rule_numbers, without_comparison, without_game_labels,
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
@@ -1019,6 +1020,7 @@ class Searcher:
             full = self.ask(question, ruleset, ANSWER_DEPTH)
             return replace(full, citations=full.citations[:limit], see_also=full.see_also[:limit])
         asked, question = question, respell(question)
+        question = multiple_choice(question) or question  # "... A) minor B) major C) ... Which is right?"
         ruleset = self.check_ruleset(ruleset)
         pq = self.parsed(question, ruleset)
         named = pq.rulesets

@@ -481,6 +481,40 @@ def asks_which_rule(question: str) -> bool:
 
 #: A request for a rule ("pull up the rule on", "where does it say", "which rule covers"): words about
 #: finding the rule, not about what it says ("pull" is not the rulebooks' "pull down").
+#: A lettered option of a multiple-choice question ("A) 30 seconds", "b. one minute"), not a rule's
+#: sub-clause ("402 (a)", "605(b)").
+_OPTION = re.compile(r"(?:(?<![\w(])([A-Da-d])[).:]|(?<![\w(])(?<!\d\s)\(([A-Da-d])\))\s")
+#: The words that ask which option is right ("Which one is correct?", "Which letter?").
+_CHOOSE = re.compile(r"(?:^|(?<=[.?!:])\s*|\s+)(?:so\s+|and\s+)?(?:which|what)\b[^.?!]{0,40}?\b(?:right|correct|true|letter|"
+                     r"answer|one|is it)\b[^.?!]{0,20}[.?!]*\s*$", re.I)
+
+
+def multiple_choice(question: str) -> str | None:
+    """What a multiple-choice question asks, as one question to search ("The call is: A) minor B) penalty
+    shot C) ... Which is right?" -> "The call is: minor or penalty shot or ...?"), or None for a question
+    with no lettered options A), B), C) in order.  A stem that asks a question itself ("how long is a
+    penalty? A) 30 seconds B) ...") is asked alone: the wrong options are no part of the case ("D) puts
+    both hands on his hips" is no signal asked); a stem the options complete ("a team has a power play
+    when", "the call is:") or one that only asks which is right is asked with them."""
+    found = list(_OPTION.finditer(question))
+    letters = [(m.group(1) or m.group(2)).upper() for m in found]
+    start = next((i for i in range(len(found)) if letters[i:i + 3] == ["A", "B", "C"]), None)
+    if start is None:
+        return None
+    run = found[start:start + 4] if letters[start:start + 4] == ["A", "B", "C", "D"] else found[start:start + 3]
+    options = [question[m.end():(run[i + 1].start() if i + 1 < len(run) else len(question))].strip()
+               for i, m in enumerate(run)]
+    # what follows the last option ("D) no call. Which is right?") is no part of it
+    options[-1] = re.split(r"(?<=[.?!])\s+(?=\S)", options[-1], maxsplit=1)[0]
+    options[-1] = _CHOOSE.sub("", options[-1])
+    stem = question[:run[0].start()].strip()
+    asks = _CHOOSE.sub("", stem).strip()
+    if stem.endswith("?") and asks.endswith("?"):
+        return asks
+    options = [o.strip(" .?!;,") for o in options if o.strip(" .?!;,")]
+    return f"{asks.rstrip(' ?')} {' or '.join(options)}?".strip()
+
+
 _REQUEST = re.compile(
     r"^\s*(?:(?:can|could|would) you\s+|please\s+)?(?:pull up|look up|bring up|dig up|show me|find me|find|give me"
     r"|get me|read me|read out|quote|cite|point me to)\s+(?:the\s+|a\s+)?(?:rule|rules|section|clause|part|bit"
