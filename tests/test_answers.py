@@ -3611,8 +3611,15 @@ def test_handing_out_a_penalty_is_giving_it_not_a_hand():
 
     assert respell("I'm handing out a misconduct") == "I'm giving a misconduct"
     assert "hands out" in respell("ref puts both hands out to the side")
+    assert respell("when I hand out a game misconduct") == "when I give a game misconduct"
+    assert respell("he puts a hand out a little") == "he puts a hand out a little"  # a gesture
     a = get_searcher().ask("I'm handing out a misconduct - what's the signal?", "firs-2017")
     assert a.citations[0].rule == "Annex B Misconduct"
+
+
+def test_holding_up_a_penalty_is_the_delayed_penalty_not_holding():
+    a = get_searcher().ask("I'm holding up a penalty while they keep the puck - which signal do I show?", "firs-2017")
+    assert a.citations[0].rule == "Annex B Delay Penalty"
 
 
 def test_an_aside_that_the_name_escapes_the_asker_is_not_searched():

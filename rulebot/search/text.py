@@ -92,8 +92,8 @@ def respell(text: str) -> str:
     text = _CLASS_GIVEN.sub(lambda m: f"{m.group(1)} a {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     low = text.lower()
-    if "handed" in low or "handing" in low:
-        text = _HANDS_OUT.sub(lambda m: _GIVES[m.group(1).lower()], text)  # "handing out a misconduct": no hand
+    if "hand" in low:
+        text = _HANDS_OUT.sub(lambda m: _GIVES[(m.group(1) or m.group(2)).lower()], text)  # "handing out a misconduct": no hand
     if any(hint in low for hint in _FORGOTTEN_HINTS):
         # "the scuffle - whatever it's called -": the name not recalled (an aside alone stays: it is all that
         # was said)
@@ -128,8 +128,12 @@ def respell(text: str) -> str:
 #: "Handing out" a penalty is giving it ("I'm handing out a misconduct", "he was handed out two minors"),
 #: not the hand of a signal ("hand pass", "both hands out the front of his body" stay).
 _HANDS_OUT = re.compile(r"\b(handing|handed) out(?= (?:an?|two|three|2|3|his|her|their|another|"
-                        r"(?:\w+ )?(?:minor|major|misconduct|penalt)\w*)\b)", re.I)
-_GIVES = {"handing": "giving", "handed": "given"}
+                        r"(?:\w+ )?(?:minor|major|misconduct|penalt)\w*)\b)"
+                        # "when I hand out a misconduct": a penalty class named after it ("a hand out a little"
+                        # is a gesture)
+                        r"|\b(hand|hands) out(?= (?:(?:an?|two|three|2|3|his|her|their|another|the) )?(?:\w+ )?"
+                        r"(?:minor|major|misconduct|match penalt|penalt)\w*\b)", re.I)
+_GIVES = {"handing": "giving", "handed": "given", "hand": "give", "hands": "gives"}
 #: An aside that the asker cannot recall a thing's name ("whatever it's called", "name escapes me", "on the
 #: tip of my tongue", "the, uh, scuffle"): no word of it is the rules'.  Not "what's it called when ..." nor "what
 #: do you call it?", which ask for the name.
