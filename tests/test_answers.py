@@ -3724,3 +3724,22 @@ def test_a_multiple_choice_question_asks_its_stem_and_the_options_only_complete_
                            "his hips. Which is right?", "rha")
     assert a.citations[0].rule == "409 (b)"
     assert a.question.endswith("Which is right?")  # the asker's words are kept
+
+
+def test_a_questions_message_frame_and_its_games_stage_are_not_searched():
+    from rulebot.search.query import without_game_stage, without_letter_frame
+
+    assert without_letter_frame("Subject: Broken stick\nDear Rules Committee, may a goalie play on with a broken "
+                                "stick? Kind regards, J. Novak, Level 2 Referee") == ("Broken stick may a goalie play "
+                                                                                      "on with a broken stick?")
+    assert without_letter_frame("hey ref what is the penalty for hooking? thanks!") == "hey ref what is the penalty for hooking?"
+    assert without_letter_frame("how do I thank the timekeeper") == "how do I thank the timekeeper"
+    assert without_letter_frame("Thanks!") == "Thanks!"  # nothing else said
+    # the stage a game is told in, unless the question asks what the stage rules on
+    assert without_game_stage("a goalie broke his stick in our quarter-final, may he play on?") == (
+        "a goalie broke his stick , may he play on?")
+    assert "semi-final" in without_game_stage("the semi-final is tied after regulation, is there overtime?")
+    a = get_searcher().ask("Dear Committee, a goalkeeper broke his stick during play in our quarter-final. May he keep "
+                           "playing with it until the next stoppage? Many thanks, Anna Kowalski, National Referee",
+                           "firs-2017")
+    assert a.citations[0].rule == "6.4.11 A"

@@ -27,7 +27,7 @@ from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, FACEOFF_PL
                                    classify, fouls_told, goal_judge_told, imposes_in_a_sentence, imposes_penalty,
                                    last_sentence, own_arms_asked, signal_asked_as_word)
 from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, multiple_choice,
-                                  parse_query,
+                                  parse_query, without_game_stage, without_letter_frame,
                                   rulebook_words, spoken_rule_numbers, without_comparison, without_game_labels,
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
@@ -300,7 +300,7 @@ class Searcher:
                 seen.add(c.id)
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
-        rest = without_game_labels(without_comparison(rest))
+        rest = without_game_stage(without_game_labels(without_comparison(rest)))
         intent = classify(query)
         if intent.signal and signal_asked_as_word(rest) != rest and not _SHOW_WORD.search(rest):
             rest = f"{rest} show"  # "how do I let everybody know there's a call coming": shown, a call coming
@@ -1021,6 +1021,7 @@ class Searcher:
             return replace(full, citations=full.citations[:limit], see_also=full.see_also[:limit])
         asked, question = question, respell(question)
         question = multiple_choice(question) or question  # "... A) minor B) major C) ... Which is right?"
+        question = without_letter_frame(question)  # "Dear Rules Committee, ... Kind regards, J. Novak"
         ruleset = self.check_ruleset(ruleset)
         pq = self.parsed(question, ruleset)
         named = pq.rulesets

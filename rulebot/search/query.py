@@ -481,6 +481,33 @@ def asks_which_rule(question: str) -> bool:
 
 #: A request for a rule ("pull up the rule on", "where does it say", "which rule covers"): words about
 #: finding the rule, not about what it says ("pull" is not the rulebooks' "pull down").
+#: A message's frame around the question: a subject label ("Subject:", "Re:"), a greeting ("Dear Rules
+#: Committee,", "Hi refs,") and a sign-off with what follows it ("Kind regards, J. Novak, Level 2 Referee").
+_SUBJECT = re.compile(r"^\s*(?:subject|subj|re)\s*:\s*", re.I)
+_SALUTATION = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b"
+                         r"[^,\n!:?.]{0,40}[,\n!:]", re.I)
+_SIGNED = re.compile(r"(?:^|(?<=[\s.!?,]))(?:(?:kind|best|warm|warmest|many)\s+)?(?:regards|thanks|thank you|cheers|"
+                     r"sincerely|best wishes|all the best|respectfully)\b[^?]{0,100}$", re.I)
+
+
+def without_letter_frame(question: str) -> str:
+    """``question`` without the frame of a message it came in (a subject label, a greeting, a sign-off and
+    the name and role signed under it), which names no rule; the question itself when nothing else is
+    left ("Thanks!")."""
+    low = question.lower()
+    if not any(w in low for w in ("subj", "re:", "dear", "hi", "hello", "hey", "good ", "regards", "thank",
+                                  "cheers", "sincerely", "best", "respectfully")):
+        return question
+    bare = _SIGNED.sub(" ", _SALUTATION.sub(" ", _SUBJECT.sub("", question), count=1))
+    bare = re.sub(r"\s+", " ", bare).strip()
+    return bare if words_left(bare) else question
+
+
+def words_left(text: str) -> bool:
+    """Whether ``text`` has a word (letters) in it."""
+    return bool(re.search(r"[^\W\d_]{2,}", text))
+
+
 #: A lettered option of a multiple-choice question ("A) 30 seconds", "b. one minute"), not a rule's
 #: sub-clause ("402 (a)", "605(b)").
 _OPTION = re.compile(r"(?:(?<![\w(])([A-Da-d])[).:]|(?<![\w(])(?<!\d\s)\(([A-Da-d])\))\s")
@@ -543,6 +570,26 @@ _GAME_LABELS = re.compile(
     r"(?:\s+(?:of|in)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd|overtime|ot)(?:\s+(?:period|half))?)?"
     r"|(?<!rule )(?<!section )(?:#|\bno\.\s?|\bnumber\s+)"
     r"\d{1,2}\b(?!\s*(?:minutes?|seconds?|players?|skaters?|goals?|penalt))(?:'s)?", re.I)
+
+
+#: The stage of the tournament a game is told in ("in our quarter-final", "during Saturday's semi"), which
+#: rules only on ties, overtime, shoot-outs and standings (:data:`_STAGE_RULES`).
+_GAME_STAGE = re.compile(r"\b(?:in|during|at)\s+(?:(?:our|the|a|my|this|that|last|today's|yesterday's|tonight's|"
+                         r"\w+day's)\s+)?(?:quarter-?\s?finals?|semi-?\s?finals?|semis?|finals?|medal games?|"
+                         r"placement games?|playoff games?|round[- ]robin games?|group games?)\b", re.I)
+_STAGE_RULES = re.compile(r"\b(?:ties?|tied|tie-?break\w*|draws?|drawn|even|level|overtime|ot|shoot-?\s?outs?|"
+                          r"shootouts?|winning[- ]shot|sudden|extra time|rank\w*|standings?|points?|advanc\w*|"
+                          r"bye|qualif\w*|forfeit\w*|eliminat\w*|medals?|bracket|seed\w*|schedul\w*|rosters?|"
+                          r"mercy|goal differen\w*|last game|next game|suspen\w*)\b", re.I)
+
+
+def without_game_stage(question: str) -> str:
+    """``question`` without the tournament stage its game is told in ("a goalie broke his stick in our
+    quarter-final": FIRS 6.4.11 A, not 1.3 B's quarter-final overtime) unless it asks what the stage
+    rules on (:data:`_STAGE_RULES`: a tie, overtime, a shoot-out, the standings, a suspension's games)."""
+    if not _GAME_STAGE.search(question) or _STAGE_RULES.search(question):
+        return question
+    return re.sub(r"\s{2,}", " ", _GAME_STAGE.sub(" ", question)).strip()
 
 
 def without_game_labels(question: str) -> str:
