@@ -419,6 +419,9 @@ def test_the_length_of_a_named_fouls_penalty_is_its_rules_call_not_the_classes_l
         a = get_searcher().ask(q, "rha")
         assert a.citations[0].rule == rule, q
         assert a.answer.startswith("Minor (1:30 or 2 minutes)"), q
+    # a NOTE that names the class is no basic case (FIRS 6.4.19 F NOTE 2, "play short-handed for the duration of
+    # the Major Penalty"): fighting's own rule, 6.4.19 B
+    assert get_searcher().ask("how long is the penalty for fighting", "firs-2017").citations[0].rule == "6.4.19 B"
     # a length asked of something that is not the foul's rule keeps the clause that gives the number
     a = get_searcher().ask("how long is a major penalty", "rha")
     assert a.citations[0].rule == "403 (a)"
@@ -3613,6 +3616,7 @@ def test_handing_out_a_penalty_is_giving_it_not_a_hand():
     assert "hands out" in respell("ref puts both hands out to the side")
     assert respell("when I hand out a game misconduct") == "when I give a game misconduct"
     assert respell("he puts a hand out a little") == "he puts a hand out a little"  # a gesture
+    assert respell("he held his hand out the penalty box door") == "he held his hand out the penalty box door"
     a = get_searcher().ask("I'm handing out a misconduct - what's the signal?", "firs-2017")
     assert a.citations[0].rule == "Annex B Misconduct"
 
@@ -3711,7 +3715,13 @@ def test_a_multiple_choice_question_asks_its_stem_and_the_options_only_complete_
     from rulebot.search.query import multiple_choice
 
     # a stem that asks is asked alone: the wrong options are no case told
-    assert multiple_choice("how long? a) 1 b) 2 c) 3") == "how long?"
+    assert multiple_choice("how long? a) one b) two c) three") == "how long?"
+    # ... and one that asks about the options is asked with them
+    assert multiple_choice("Which of the following is a penalty shot? A) x B) y C) z") == (
+        "Which of the following is a penalty shot x or y or z?")
+    # players and teams told by a letter are no options; nor is "402 a) b) c)"
+    assert multiple_choice("Player A: trips player B. Player C: slashes player A. What penalties?") is None
+    assert multiple_choice("does 402 a) b) c) apply") is None
     # a stem the options complete, or one that only asks which is right, is asked with them
     assert multiple_choice("the call is: A. minor B. major C. none. Which letter?") == "the call is: minor or major or none?"
     assert multiple_choice("Which is right? (A) x (B) y (C) z") == "x or y or z?"
@@ -3734,6 +3744,10 @@ def test_a_questions_message_frame_and_its_games_stage_are_not_searched():
                                                                                       "on with a broken stick?")
     assert without_letter_frame("hey ref what is the penalty for hooking? thanks!") == "hey ref what is the penalty for hooking?"
     assert without_letter_frame("how do I thank the timekeeper") == "how do I thank the timekeeper"
+    for q in ("Hi sticking, what's the call?", "After the goal the crowd cheers and throws objects on the floor",
+              "Captain respectfully asks the referee to explain the call - allowed"):
+        assert without_letter_frame(q) == q  # no greeting, no sign-off
+    assert "final minute" in without_game_stage("During the final minute, a team knocks the net off")
     assert without_letter_frame("Thanks!") == "Thanks!"  # nothing else said
     # the stage a game is told in, unless the question asks what the stage rules on
     assert without_game_stage("a goalie broke his stick in our quarter-final, may he play on?") == (

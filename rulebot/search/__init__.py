@@ -908,7 +908,10 @@ class Searcher:
         unit next to the asked word gains nothing ("how long can he keep it in his glove": FIRS 3.2.5 C's
         centimetres).  An overtime clause gains nothing for a question that asks no extra time ("how long
         are the halves") and weighs NO_NUMBER_WEIGHT when it gives no number ("No time-outs ... during an
-        overtime period" for "how many time-outs")."""
+        overtime period" for "how many time-outs").  With ``call_asked`` (the question asks the call), a first hit
+        that is the basic case of the rule whose title the question says counts as stating its length ("how long
+        is the penalty for tripping": RHA 642 (a), "A minor penalty shall be imposed ...", whose minutes the
+        answer gives, not 403 (a)'s "major penalties may be either 4 or 5 minutes")."""
 
         first = question_parts(question)[0] if question else ""  # "How do we restart, and how close ...": a place
         units = (_TIME_UNITS if _ASKS_TIME.search(first) else
@@ -948,7 +951,8 @@ class Searcher:
                     pass  # "how long can he keep it in his glove": the glove's centimetres are no time
                 elif any(abs(at[i] - at[j]) <= 3 for i in nums for j in near):
                     w = NUMBERED_SUBJECT_WEIGHT
-                elif n == 0 and call_asked and imposes_penalty(h.clause.text) and self._title_said(h.clause, query):
+                elif (n == 0 and call_asked and h.clause.kind != "note" and self._first_penalty_child(h.clause)
+                      and self._title_said(h.clause, query)):
                     w = NUMBERED_SUBJECT_WEIGHT
                 elif not nums and not _says_none(h.clause.text, asked):
                     # "how long is overtime": a clause with no number cannot say; one that says there is

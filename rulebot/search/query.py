@@ -479,24 +479,25 @@ def asks_which_rule(question: str) -> bool:
     return bool(_WHICH_RULE.search(question))
 
 
-#: A request for a rule ("pull up the rule on", "where does it say", "which rule covers"): words about
-#: finding the rule, not about what it says ("pull" is not the rulebooks' "pull down").
 #: A message's frame around the question: a subject label ("Subject:", "Re:"), a greeting ("Dear Rules
-#: Committee,", "Hi refs,") and a sign-off with what follows it ("Kind regards, J. Novak, Level 2 Referee").
+#: Committee,", "Hi refs,": the name of no more than three words, then a comma; not "Hi-sticking") and a sign-off
+#: opening a sentence, with the name and role signed under it ("Kind regards, J. Novak, Level 2 Referee"; not "the
+#: crowd cheers and ...").
 _SUBJECT = re.compile(r"^\s*(?:subject|subj|re)\s*:\s*", re.I)
-_SALUTATION = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b"
-                         r"[^,\n!:?.]{0,40}[,\n!:]", re.I)
-_SIGNED = re.compile(r"(?:^|(?<=[\s.!?,]))(?:(?:kind|best|warm|warmest|many)\s+)?(?:regards|thanks|thank you|cheers|"
-                     r"sincerely|best wishes|all the best|respectfully)\b[^?]{0,100}$", re.I)
+_SALUTATION = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:dear|hi(?![\s-]*stick)|hello|hey|good (?:morning|afternoon|evening))"
+                         r"\b(?:[ \t]+[\w'.-]+){0,3}[ \t]*[,\n!:]", re.I)
+_SIGNED = re.compile(r"(?:^|(?<=[.!?\n]))\s*(?:(?:kind|best|warm|warmest|many)\s+)?(?:regards|thanks|thank you|cheers|"
+                     r"sincerely|best wishes|all the best|respectfully)\s*(?:[,!.]|$)[^?]{0,100}$", re.I)
+_FRAME_HINTS = ("subj", "re:", "dear", "hi ", "hi,", "hello", "hey", "good ", "regards", "thank", "cheers",
+                "sincerely", "best", "respectfully")
 
 
 def without_letter_frame(question: str) -> str:
-    """``question`` without the frame of a message it came in (a subject label, a greeting, a sign-off and
-    the name and role signed under it), which names no rule; the question itself when nothing else is
-    left ("Thanks!")."""
+    """``question`` without the frame of a message it came in (:data:`_SALUTATION`, :data:`_SIGNED`: a subject
+    label, a greeting, a sign-off and the name and role signed under it), which names no rule; the question
+    itself when nothing else is left ("Thanks!")."""
     low = question.lower()
-    if not any(w in low for w in ("subj", "re:", "dear", "hi", "hello", "hey", "good ", "regards", "thank",
-                                  "cheers", "sincerely", "best", "respectfully")):
+    if not any(hint in low for hint in _FRAME_HINTS):
         return question
     bare = _SIGNED.sub(" ", _SALUTATION.sub(" ", _SUBJECT.sub("", question), count=1))
     bare = re.sub(r"\s+", " ", bare).strip()
@@ -509,20 +510,37 @@ def words_left(text: str) -> bool:
 
 
 #: A lettered option of a multiple-choice question ("A) 30 seconds", "b. one minute"), not a rule's
-#: sub-clause ("402 (a)", "605(b)").
-_OPTION = re.compile(r"(?:(?<![\w(])([A-Da-d])[).:]|(?<![\w(])(?<!\d\s)\(([A-Da-d])\))\s")
-#: The words that ask which option is right ("Which one is correct?", "Which letter?").
-_CHOOSE = re.compile(r"(?:^|(?<=[.?!:])\s*|\s+)(?:so\s+|and\s+)?(?:which|what)\b[^.?!]{0,40}?\b(?:right|correct|true|letter|"
-                     r"answer|one|is it)\b[^.?!]{0,20}[.?!]*\s*$", re.I)
+#: sub-clause ("402 (a)", "605(b)", "402 a)") nor a player or team told by a letter ("Player A", "team B.").
+_OPTION = re.compile(r"(?<![\w(])(?<!\d\s)(?<!player )(?<!team )(?:([A-Da-d])[).]|\(([A-Da-d])\))\s", re.I)
+#: A sentence that only asks which option is right ("Which is right?", "Which letter?", "So which one is correct?").
+_CHOOSE_WORDS = frozenset("right correct true letter answer one option".split())
+#: A stem that asks about the options themselves ("Which of the following ...?", "which statement ..."): asked with them.
+_ASKS_OPTIONS = re.compile(r"\b(?:which|following|these|statements?|options?)\b", re.I)
+
+
+def _only_chooses(sentence: str) -> bool:
+    """Whether ``sentence`` only asks which option is right (six words at most, "which" or "what" first)."""
+    ws = re.findall(r"[a-z']+", sentence.lower())
+    ws = ws[1:] if ws[:1] in (["so"], ["and"], ["ok"]) else ws
+    return 0 < len(ws) <= 6 and ws[0] in ("which", "what") and bool(_CHOOSE_WORDS & set(ws[1:]))
+
+
+def _without_choosing(text: str) -> str:
+    """``text`` without a last sentence that only asks which option is right (:func:`_only_chooses`)."""
+    parts = re.split(r"(?<=[.?!:])\s+", text.strip())
+    if parts and _only_chooses(parts[-1]):
+        parts = parts[:-1]
+    return " ".join(parts).strip()
 
 
 def multiple_choice(question: str) -> str | None:
     """What a multiple-choice question asks, as one question to search ("The call is: A) minor B) penalty
     shot C) ... Which is right?" -> "The call is: minor or penalty shot or ...?"), or None for a question
-    with no lettered options A), B), C) in order.  A stem that asks a question itself ("how long is a
-    penalty? A) 30 seconds B) ...") is asked alone: the wrong options are no part of the case ("D) puts
-    both hands on his hips" is no signal asked); a stem the options complete ("a team has a power play
-    when", "the call is:") or one that only asks which is right is asked with them."""
+    with no lettered options A), B), C) in order.  A stem that asks a question of its own ("how long is a
+    penalty? A) 30 seconds B) ...") is asked alone: the wrong options are no part of the case ("D) puts both
+    hands on his hips" is no signal asked); a stem the options complete ("a team has a power play when",
+    "the call is:"), one that asks about them ("Which of the following is a penalty shot?") and one that only
+    asks which is right are asked with the options."""
     found = list(_OPTION.finditer(question))
     letters = [(m.group(1) or m.group(2)).upper() for m in found]
     start = next((i for i in range(len(found)) if letters[i:i + 3] == ["A", "B", "C"]), None)
@@ -532,16 +550,17 @@ def multiple_choice(question: str) -> str | None:
     options = [question[m.end():(run[i + 1].start() if i + 1 < len(run) else len(question))].strip()
                for i, m in enumerate(run)]
     # what follows the last option ("D) no call. Which is right?") is no part of it
-    options[-1] = re.split(r"(?<=[.?!])\s+(?=\S)", options[-1], maxsplit=1)[0]
-    options[-1] = _CHOOSE.sub("", options[-1])
+    options[-1] = _without_choosing(re.split(r"(?<=[.?!])\s+(?=\S)", options[-1], maxsplit=1)[0])
     stem = question[:run[0].start()].strip()
-    asks = _CHOOSE.sub("", stem).strip()
-    if stem.endswith("?") and asks.endswith("?"):
+    asks = _without_choosing(stem)
+    if asks.endswith("?") and not _ASKS_OPTIONS.search(asks):
         return asks
     options = [o.strip(" .?!;,") for o in options if o.strip(" .?!;,")]
     return f"{asks.rstrip(' ?')} {' or '.join(options)}?".strip()
 
 
+#: A request for a rule ("pull up the rule on", "where does it say", "which rule covers"): words about
+#: finding the rule, not about what it says ("pull" is not the rulebooks' "pull down").
 _REQUEST = re.compile(
     r"^\s*(?:(?:can|could|would) you\s+|please\s+)?(?:pull up|look up|bring up|dig up|show me|find me|find|give me"
     r"|get me|read me|read out|quote|cite|point me to)\s+(?:the\s+|a\s+)?(?:rule|rules|section|clause|part|bit"
@@ -573,9 +592,10 @@ _GAME_LABELS = re.compile(
 
 
 #: The stage of the tournament a game is told in ("in our quarter-final", "during Saturday's semi"), which
-#: rules only on ties, overtime, shoot-outs and standings (:data:`_STAGE_RULES`).
+#: rules mostly on ties, overtime, shoot-outs and standings (:data:`_STAGE_RULES`); not "the final" (a
+#: final game has rules of its own, FIRS 6.4.19 H NOTE, and "the final minute" is the last one).
 _GAME_STAGE = re.compile(r"\b(?:in|during|at)\s+(?:(?:our|the|a|my|this|that|last|today's|yesterday's|tonight's|"
-                         r"\w+day's)\s+)?(?:quarter-?\s?finals?|semi-?\s?finals?|semis?|finals?|medal games?|"
+                         r"\w+day's)\s+)?(?:quarter-?\s?finals?|semi-?\s?finals?|semis?|medal games?|"
                          r"placement games?|playoff games?|round[- ]robin games?|group games?)\b", re.I)
 _STAGE_RULES = re.compile(r"\b(?:ties?|tied|tie-?break\w*|draws?|drawn|even|level|overtime|ot|shoot-?\s?outs?|"
                           r"shootouts?|winning[- ]shot|sudden|extra time|rank\w*|standings?|points?|advanc\w*|"

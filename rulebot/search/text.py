@@ -132,7 +132,7 @@ _HANDS_OUT = re.compile(r"\b(handing|handed) out(?= (?:an?|two|three|2|3|his|her
                         # "when I hand out a misconduct": a penalty class named after it ("a hand out a little"
                         # is a gesture)
                         r"|\b(hand|hands) out(?= (?:(?:an?|two|three|2|3|his|her|their|another|the) )?(?:\w+ )?"
-                        r"(?:minor|major|misconduct|match penalt|penalt)\w*\b)", re.I)
+                        r"(?:minor|major|misconduct|match penalt|penalt)\w*\b(?! (?:box|bench)))", re.I)
 _GIVES = {"handing": "giving", "handed": "given", "hand": "give", "hands": "gives"}
 #: An aside that the asker cannot recall a thing's name ("whatever it's called", "name escapes me", "on the
 #: tip of my tongue", "the, uh, scuffle"): no word of it is the rules'.  Not "what's it called when ..." nor "what
