@@ -500,7 +500,7 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
         try:
             same = ((target / "ruleset.yaml").read_text(encoding="utf-8") == yaml_text
                     and (target / "source.txt").read_text(encoding="utf-8") == text)
-        except OSError:
+        except (OSError, UnicodeDecodeError):  # a saved copy damaged since: replaced, not compared
             same = False
         if same:
             return IngestResult(ruleset, "unchanged", target, report, meta, previous_file)

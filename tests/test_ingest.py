@@ -90,6 +90,16 @@ def test_numbered_list_txt(tmp_path):
     assert index.get(index.lookup("river-cup", "3").parent).title == "Penalties"
 
 
+def test_a_sheet_whose_saved_copy_was_damaged_is_added_again(tmp_path):
+    sheet = tmp_path / "creek-cup.txt"
+    sheet.write_text("Creek Cup Rules\n\n1. Minor penalties are 2 minutes.\n2. Games are two 15 minute halves.\n"
+                     "3. Ties go to a shootout.\n", encoding="utf-8")
+    ingest_file(sheet, "creek-cup", "Creek Cup")
+    (paths.user_rulesets_dir() / "creek-cup" / "source.txt").write_bytes(b"\xff\xfe not utf-8 \x80")
+    assert ingest_file(sheet, "creek-cup", "Creek Cup").status == "replaced"
+    assert load_index(use_cache=False).lookup("creek-cup", "1").text == "Minor penalties are 2 minutes."
+
+
 def test_plain_paragraph_sheet_txt(tmp_path):
     # a sheet as tournaments e-mail them: a title line and prose, no numbers or headings
     sheet = tmp_path / "summer-jam.txt"
