@@ -419,6 +419,10 @@ def test_the_length_of_a_named_fouls_penalty_is_its_rules_call_not_the_classes_l
         a = get_searcher().ask(q, "rha")
         assert a.citations[0].rule == rule, q
         assert a.answer.startswith("Minor (1:30 or 2 minutes)"), q
+    # ... also when the foul's penalty is named as one ("a tripping penalty", "high sticking penalty length")
+    assert get_searcher().ask("how long is a tripping penalty", "rha").citations[0].rule == "642 (a)"
+    assert get_searcher().ask("high sticking penalty length", "firs-2017").citations[0].rule == "6.4.21 C"
+    assert not classify("how long is a major penalty").penalty  # a class's length, no call asked
     # a NOTE that names the class is no basic case (FIRS 6.4.19 F NOTE 2, "play short-handed for the duration of
     # the Major Penalty"): fighting's own rule, 6.4.19 B
     assert get_searcher().ask("how long is the penalty for fighting", "firs-2017").citations[0].rule == "6.4.19 B"

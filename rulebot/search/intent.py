@@ -243,6 +243,10 @@ _FOUL = re.compile(
     r"|deliberately|intentionally|on purpose)\b", re.I)
 
 
+#: A foul's penalty named as one ("how long is a tripping penalty", "high sticking penalty length"): the call
+#: asked, as "the penalty for tripping" is (:data:`CALL_ASKED`).
+_FOUL_PENALTY = re.compile(r"(?:" + _FOUL.pattern + r")\s+penalt(?:y|ies)\b", re.I)
+
 #: Words :data:`_FOUL` reads as a foul told that say how, not what ("deliberately").
 _MANNER = frozenset({"deliberately", "intentionally", "on purpose"})
 
@@ -526,7 +530,7 @@ def classify(question: str) -> Intent:
         signal=signal,
         definition=definition,
         penalty=((bool(has(CALL_ASKED)) and not has(_VALIDITY)) or foul or least
-                 or costs_him) and not restart,
+                 or costs_him or (number and bool(fouls) and bool(has(_FOUL_PENALTY)))) and not restart,
         number=number,
         compare=bool(has(_COMPARE)),
         procedure=procedure,
