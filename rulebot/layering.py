@@ -427,6 +427,10 @@ def layered_answer(index: ClauseIndex, ask: Callable[[str, str, int], Answer], q
     under = layered_answer(index, ask, question, base_id, limit) if len(chain) > 2 else ask(question, base_id, limit)
     layers = {"layers": {"tournament": ruleset_id, "base": base_id}}
     cites = layer_citations(index, ruleset_id, own.citations, under.citations, limit, question)
+    if own.extra.get("infraction_unnamed") and under.answered and any(c.layer != "tournament" for c in cites):
+        # the sheet does not name the infraction asked, only penalties at large ("how long is the penalty for
+        # tripping" at a sheet that sets minors at 90 seconds): the base's call first, in the sheet's lengths
+        cites = [c for c in cites if c.layer != "tournament"] + [c for c in cites if c.layer == "tournament"]
     if not cites:
         return Answer(question, ruleset_id, own.answer, (), answered=False, see_also=own.see_also or under.see_also,
                       extra=layers)

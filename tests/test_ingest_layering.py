@@ -68,6 +68,16 @@ def test_penalty_length_puts_the_tournament_penalty_rule_first(layered):
     assert any(c.layer == "replaced" and c.rule.startswith("402") for c in answer.citations)
 
 
+def test_the_length_of_a_penalty_the_sheet_does_not_name_is_the_bases_call_in_the_sheets_lengths(layered):
+    # the sheet sets only the classes' lengths: "how long is the penalty for boarding" is RHA 605's call,
+    # as "what is the penalty for boarding" is, not "the sheet does not name that infraction"
+    for q in ("How long is the penalty for boarding?", "how long is a boarding penalty"):
+        answer = _ask(layered, q)
+        assert (answer.citations[0].ruleset, answer.citations[0].layer) == ("rha", "base"), q
+        assert answer.citations[0].rule.startswith("605"), q
+        assert answer.answer.startswith("Minor (1.5 minutes) or major (4 minutes)"), q
+
+
 def test_falls_back_to_the_base_for_what_the_sheet_does_not_cover(layered):
     answer = _ask(layered, "What is the penalty for boarding?")
     assert answer.citations[0].ruleset == "rha" and answer.citations[0].layer == "base"

@@ -1185,7 +1185,7 @@ class Searcher:
                         + short_answer(self.index, general, "penalty", None, quoted))
                 general = general[:1] + [Hit(c, general[0].score) for c in quoted] + general[1:]
                 cites = tuple(citation(self.index, h.clause, h.score) for h in general[:limit])
-                return Answer(question, ruleset, text, cites)
+                return Answer(question, ruleset, text, cites, extra={"infraction_unnamed": True})
         if not hits and not missing:
             # nothing in the rulebooks asked matches a word of the question ("embellishment" in FIRS):
             # not covered there, with what the other rulebooks say
