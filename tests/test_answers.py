@@ -3744,7 +3744,7 @@ def test_a_questions_message_frame_and_its_games_stage_are_not_searched():
     from rulebot.search.query import without_game_stage, without_letter_frame
 
     assert without_letter_frame("Subject: Broken stick\nDear Rules Committee, may a goalie play on with a broken "
-                                "stick? Kind regards, J. Novak, Level 2 Referee") == ("Broken stick may a goalie play "
+                                "stick? Kind regards, J. Novak, Level 2 Referee") == ("Broken stick. may a goalie play "
                                                                                       "on with a broken stick?")
     assert without_letter_frame("hey ref what is the penalty for hooking? thanks!") == "hey ref what is the penalty for hooking?"
     assert without_letter_frame("how do I thank the timekeeper") == "how do I thank the timekeeper"

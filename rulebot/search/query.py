@@ -499,7 +499,13 @@ def without_letter_frame(question: str) -> str:
     low = question.lower()
     if not any(hint in low for hint in _FRAME_HINTS):
         return question
-    bare = _SIGNED.sub(" ", _SALUTATION.sub(" ", _SUBJECT.sub("", question), count=1))
+    bare = _SIGNED.sub(" ", _SALUTATION.sub("\n", _SUBJECT.sub("", question), count=1))
+    if bare == question:
+        return question
+    # the subject line and the lines of a message are sentences of their own ("Subject: Rule number for
+    # head-butting" / "I need to cite ..."), where they do not end on a stop already
+    bare = re.sub(r"\s*\n\s*", "\n", bare.strip())
+    bare = re.sub(r"(?<=[^\W_])\n", ". ", bare)
     bare = re.sub(r"\s+", " ", bare).strip()
     return bare if words_left(bare) else question
 
