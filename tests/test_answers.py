@@ -3761,3 +3761,13 @@ def test_a_questions_message_frame_and_its_games_stage_are_not_searched():
                            "playing with it until the next stoppage? Many thanks, Anna Kowalski, National Referee",
                            "firs-2017")
     assert a.citations[0].rule == "6.4.11 A"
+
+
+def test_of_two_signals_named_the_one_the_asking_part_names_is_shown():
+    s = get_searcher()
+    a = s.ask("Spearing vs butt-ending - I always mix them up. What is the spearing signal, so I don't show "
+              "butt-ending?", "firs-2017")
+    assert a.citations[0].rule == "Annex B Spearing"
+    # a gesture told and both names asked is no choice made ("is that kneeing or tripping?")
+    assert s.signal_asked_of_two("Ref swipes his hand at his knee. Is that kneeing or tripping?", {"firs-2017"}) == (
+        "Ref swipes his hand at his knee. Is that kneeing or tripping?")

@@ -186,6 +186,10 @@ _GESTURE_TOLD = re.compile(r"^\W*(?:in \w+,?\s*)?(?:the )?[\w -]{3,30}? (?:is|me
 #: A story of this many distinct words or more (besides the small ones) before the question is long: its
 #: terms weigh less in the search when the asking part names something of its own
 LONG_STORY_WORDS = 16
+#: What a signal question sets aside after the one it asks: "so I don't show kneeing by mistake", "compared
+#: with the crossing forearms", "as opposed to interference", "instead of", "rather than", "not the".
+_SET_ASIDE_SIGNAL = re.compile(r"\b(?:so (?:that )?i (?:don'?t|do not|won'?t)|compared (?:with|to)|as opposed to|"
+                               r"instead of|rather than|not the|and not)\b", re.I)
 #: :meth:`Searcher.case_told_first`: a clause opening with the case a story tells weighs this.
 CASE_TOLD_WEIGHT = 1.3
 #: :meth:`Searcher.prefer_basic_case`: a rule's first sub-clause that imposes a penalty (its basic case)
@@ -1112,6 +1116,10 @@ class Searcher:
         # the one asked
         changed = changed_case(pq.text or question)
         signal_asked = changed[1] if changed else pq.text or question
+        if intent.signal and not changed and not pq.clauses:
+            # two signals named, one asked ("Kneeing vs tripping: both are the hand and the knee. What exactly is
+            # the tripping signal so I don't show kneeing by mistake?"): the one the asking part names
+            signal_asked = self.signal_asked_of_two(signal_asked, scope)
         if changed and not intent.signal and _GESTURE_TOLD.search(changed[0]) and classify(changed[0]).signal:
             # "Misconduct is both hands on the hips - what about a penalty shot?": that one's signal
             intent = replace(intent, signal=True)
@@ -1697,6 +1705,27 @@ class Searcher:
                  -len(terms(sig.name)), sig) for sig in signals]
         best = max(said, key=lambda x: x[:3])
         return asked, (best[3] if best[0] else None)
+
+    def signal_asked_of_two(self, question: str, scope: set[str]) -> str:
+        """The asking part of ``question`` (its last sentence, after a dash, without what it sets aside: "so I
+        don't show ...", "compared with ...", "as opposed to ...") when ``question`` names two signals of
+        ``scope`` by their names' own words ("kneeing", "tripping") and the asking part names one of them:
+        "What exactly is the tripping signal" of "Kneeing vs tripping: ... What exactly is the tripping signal
+        so I don't show kneeing by mistake?"; else ``question`` ("swipes his hand at his knee: trip or knee?"
+        names no signal by name; "is that kneeing or tripping?" asks both)."""
+        from rulebot.signals import load_signals
+
+        names = {tuple(words(sig.name)) for sig in load_signals(self.index) if sig.ruleset in scope}
+
+        def named(text: str) -> set[tuple[str, ...]]:
+            said = f" {' '.join(words(text))} "
+            return {n for n in names if n and f" {' '.join(n)} " in said}
+
+        if len(named(question)) < 2:
+            return question
+        asking = re.split(r"(?<=[.?!:])\s+|\s[-\u2013\u2014]\s", question.strip().rstrip(" ?.!"))[-1]
+        asking = _SET_ASIDE_SIGNAL.split(asking)[0]
+        return asking if len(named(asking)) == 1 else question
 
     def _rule_telling_signal(self, topic: str, scope: set[str]) -> Hit | None:
         """Of the rules of ``scope`` that tell a gesture in words (:data:`RULE_TELLS_SIGNAL`: "shall signify
