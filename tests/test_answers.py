@@ -3771,3 +3771,15 @@ def test_of_two_signals_named_the_one_the_asking_part_names_is_shown():
     # a gesture told and both names asked is no choice made ("is that kneeing or tripping?")
     assert s.signal_asked_of_two("Ref swipes his hand at his knee. Is that kneeing or tripping?", {"firs-2017"}) == (
         "Ref swipes his hand at his knee. Is that kneeing or tripping?")
+
+
+def test_a_rulebook_told_by_what_sets_it_apart_is_asked_without_that():
+    from rulebot.search.query import without_book_description
+
+    assert without_book_description("For the youth tournament with two groups of five teams, can a team list 22?") == (
+        "For the youth tournament, can a team list 22?")
+    assert without_book_description("Which tournament has two groups of five?") == "Which tournament has two groups of five?"
+    a = get_searcher().ask("At the youth tournament with two groups of five teams, how many players can a team list?")
+    assert a.citations[0].text.startswith("22 players can be applied per team")
+    # with no rulebook named or selected, the description is what names it, and stays
+    assert get_searcher().search("the tournament with two groups of five teams: how many players per team?")[0].clause.ruleset == "youth-cup"

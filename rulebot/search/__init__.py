@@ -27,7 +27,7 @@ from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, FACEOFF_PL
                                    classify, fouls_told, goal_judge_told, imposes_in_a_sentence, imposes_penalty,
                                    last_sentence, own_arms_asked, signal_asked_as_word)
 from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, multiple_choice,
-                                  parse_query, without_game_stage, without_letter_frame,
+                                  parse_query, without_book_description, without_game_stage, without_letter_frame,
                                   rulebook_words, spoken_rule_numbers, without_comparison, without_game_labels,
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
@@ -291,6 +291,12 @@ class Searcher:
         ruleset = self.check_ruleset(ruleset)
         query = respell(query)
         pq = self.parsed(query, ruleset)
+        if pq.rulesets or ruleset:
+            # "At the youth tournament with two groups of five teams, how many players ...?": the rulebook is
+            # known, what tells it apart is no part of the question
+            described = without_book_description(query)
+            if described != query:
+                query, pq = described, self.parsed(described, ruleset)
         scope = set(pq.rulesets) or ({ruleset} if ruleset else None)
         hits: list[Hit] = []
         seen: set[str] = set()

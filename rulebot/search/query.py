@@ -618,6 +618,22 @@ def without_game_stage(question: str) -> str:
     return re.sub(r"\s{2,}", " ", _GAME_STAGE.sub(" ", question)).strip()
 
 
+#: A rulebook told by what sets it apart ("the tournament with two groups of five,", "the league where it's 4-on-4
+#: with runners:", "the rulebook that has a mercy rule -"): the description, up to the stop that ends it.
+_BOOK_DESCRIBED = re.compile(r"\b(tournament|tourney|league|cup|rulebook|rulebooks|rule book|rules|book|event|"
+                             r"championships?|sheet)\s+(?:with|that has|which has|that uses|where)\b"
+                             r"[^,.;:?!\n]{1,60}?(?=\s*(?:[,.;:?!\n]|\s-\s|$))", re.I)
+
+
+def without_book_description(question: str) -> str:
+    """``question`` without what it tells of a rulebook it names to say which one it is ("At the youth tournament
+    with two groups of five teams, how many players ...?": the roster rule, not the format's groups), for a
+    question whose rulebook is known (named or selected)."""
+    if " with " not in question and " that " not in question and " which " not in question and " where " not in question:
+        return question
+    return _BOOK_DESCRIBED.sub(lambda m: m.group(1), question)
+
+
 def without_game_labels(question: str) -> str:
     """``question`` without the labels a game is told with that no rulebook rules on (:data:`_GAME_LABELS`):
     "Blue #4 took a minor at 14:20 of the second" -> "Blue took a minor"; how long is left ("with 3:30 left") and a
