@@ -3783,3 +3783,15 @@ def test_a_rulebook_told_by_what_sets_it_apart_is_asked_without_that():
     assert a.citations[0].text.startswith("22 players can be applied per team")
     # with no rulebook named or selected, the description is what names it, and stays
     assert get_searcher().search("the tournament with two groups of five teams: how many players per team?")[0].clause.ruleset == "youth-cup"
+
+
+def test_two_figures_offered_to_choose_from_ask_the_number():
+    from rulebot.search.intent import figure_choice_asked
+
+    assert figure_choice_asked("are penalties 1 minute or 2 minutes?") == "are penalties how long?"
+    assert figure_choice_asked("can a team list 20 players or 22?") == "can a team list how many players?"
+    assert figure_choice_asked("is it 3-2 or 4-3?") == "is it 3-2 or 4-3?"  # scores, not figures asked
+    assert classify("is a minor 1:30 or 2:00?").number
+    # ball hockey 23, "Penalties are 1 minute long", not 6's "1 minute half-time break"
+    a = get_searcher().ask("are penalties 1 minute or 2 minutes?", "ball-hockey")
+    assert "Penalties are 1 minute long" in a.citations[0].text

@@ -24,7 +24,7 @@ from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY,
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS,
                                    OPENING_CONDITION, OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent,
-                                   classify, fouls_told, goal_judge_told, imposes_in_a_sentence, imposes_penalty,
+                                   classify, figure_choice_asked, fouls_told, goal_judge_told, imposes_in_a_sentence, imposes_penalty,
                                    last_sentence, own_arms_asked, signal_asked_as_word)
 from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, multiple_choice,
                                   parse_query, without_book_description, without_game_stage, without_letter_frame,
@@ -310,7 +310,7 @@ class Searcher:
                 seen.add(c.id)
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
-        rest = without_game_stage(without_game_labels(without_comparison(rest)))
+        rest = figure_choice_asked(without_game_stage(without_game_labels(without_comparison(rest))))
         intent = classify(query)
         if intent.signal and signal_asked_as_word(rest) != rest and not _SHOW_WORD.search(rest):
             rest = f"{rest} show"  # "how do I let everybody know there's a call coming": shown, a call coming

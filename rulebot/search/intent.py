@@ -307,13 +307,39 @@ _COUNTS_AS = re.compile(r"\b(?:counts? as|constitutes?)\b", re.I)
 #: Words that ask what something is, even with a foul in the question ("what counts as a fight").
 _DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? as|considered|constitutes?|"
                       r"what(?:'s| is) an? |what makes )\b|\bwho(?:'?s| is) ['\"‘“]", re.I)
+_FIGURE_UNITS = (r"minutes?|mins?|seconds?|secs?|players?|skaters?|goals?|meters?|metres?|feet|foot|ft|m|points?")
+#: Two figures offered to choose from, at the end of a question ("are penalties 1 minute or 2 minutes?", "can a
+#: team list 20 players or 22?", "is a minor 1:30 or 2:00?"): a number asked (:func:`figure_choice_asked`).
+FIGURE_CHOICE = re.compile(r"\b\d+(?::\d\d)?(?:\s*-?\s*(?P<unit>" + _FIGURE_UNITS + r"))?\s+or\s+"
+                           r"(?:\d+(?::\d\d)?|two|three|four|five|six|ten)\b(?:\s*-?\s*(?P<unit2>" + _FIGURE_UNITS
+                           + r"))?(?=\s*\?)", re.I)
+
+
+def figure_choice_asked(question: str) -> str:
+    """``question`` with two figures offered to choose from put as the number asked ("are penalties 1 minute or 2
+    minutes?" -> "are penalties how long?", "can a team list 20 players or 22?" -> "... how many players?"): the
+    figures offered are the asker's guesses, no words of the rule (the "1 minute half-time break" of ball hockey 6
+    is no penalty's length)."""
+    def asked(m: re.Match) -> str:
+        unit = (m.group("unit") or m.group("unit2") or "").lower()
+        if unit.startswith(("min", "sec")) or ":" in m.group(0):
+            return "how long"
+        if unit.startswith(("met", "fe", "foo", "ft")) or unit == "m":
+            return "how far"
+        return f"how many {unit}".strip()
+    return FIGURE_CHOICE.sub(asked, question) if " or " in question else question
+
+
 _NUMBER = re.compile(r"\b(how (?:long|many|much|far(?! (?:can|could|may|do|does|should) (?:i|we|you|they|he|she) "
                      r"(?:push|take|go with|stretch|bend)\b)|near|big|wide|high|few|old|tall|heavy|close|soon|often)"
                      r"|what size"
                      r"|(?<!keep your )(?<!keep his )(?<!keep their )distance(?! from (?:him|her|them)\b)"
                      r"|(?<!full )(?<!full-)length|duration"
                      r"|max(?:imum)?|min(?:imum)?|number of|longest|shortest|fewest|biggest|smallest|highest|lowest"
-                     r"|the (?:most|least))\b", re.I)
+                     r"|the (?:most|least))\b"
+                     # two figures offered to choose from ("are penalties 1 minute or 2 minutes?", "20 players
+                     # or 22?"): how many
+                     r"|" + FIGURE_CHOICE.pattern, re.I)
 #: "what is" that only leads into a number asked for ("what's the longest stick", "what is the
 #: maximum number of players"), not a request for a definition.
 _WHAT_IS = re.compile(r"\bwhat(?:'s| is| are)\b", re.I)
