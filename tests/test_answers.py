@@ -3729,6 +3729,9 @@ def test_a_multiple_choice_question_asks_its_stem_and_the_options_only_complete_
     # a stem the options complete, or one that only asks which is right, is asked with them
     assert multiple_choice("the call is: A. minor B. major C. none. Which letter?") == "the call is: minor or major or none?"
     assert multiple_choice("Which is right? (A) x (B) y (C) z") == "x or y or z?"
+    # figures to choose from ask the number, not the figures (FIRS 1.2 A's "twenty (20) minutes" periods)
+    assert multiple_choice("In FIRS a misconduct is: A) 5 minutes B) 10 minutes C) 20 minutes D) rest of the game") == (
+        "In FIRS a misconduct is - how long?")
     # a rule's sub-clauses are no options
     assert multiple_choice("what do RHA 402 (a), (b) and (c) say") is None
     assert multiple_choice("rule 601 (a) (b) (c)") is None
@@ -3744,7 +3747,7 @@ def test_a_questions_message_frame_and_its_games_stage_are_not_searched():
     from rulebot.search.query import without_game_stage, without_letter_frame
 
     assert without_letter_frame("Subject: Broken stick\nDear Rules Committee, may a goalie play on with a broken "
-                                "stick? Kind regards, J. Novak, Level 2 Referee") == ("Broken stick. may a goalie play "
+                                "stick? Kind regards, J. Novak, Level 2 Referee") == ("Broken stick may a goalie play "
                                                                                       "on with a broken stick?")
     assert without_letter_frame("hey ref what is the penalty for hooking? thanks!") == "hey ref what is the penalty for hooking?"
     assert without_letter_frame("how do I thank the timekeeper") == "how do I thank the timekeeper"
@@ -3753,6 +3756,9 @@ def test_a_questions_message_frame_and_its_games_stage_are_not_searched():
         assert without_letter_frame(q) == q  # no greeting, no sign-off
     assert "final minute" in without_game_stage("During the final minute, a team knocks the net off")
     assert without_letter_frame("Thanks!") == "Thanks!"  # nothing else said
+    # a line wrapped mid-sentence is no sentence break
+    assert without_letter_frame("Hi,\nmisconduct is both hands on hips - what about\na penalty shot?\nThanks") == (
+        "misconduct is both hands on hips - what about a penalty shot?")
     # the stage a game is told in, unless the question asks what the stage rules on
     assert without_game_stage("a goalie broke his stick in our quarter-final, may he play on?") == (
         "a goalie broke his stick , may he play on?")
@@ -3768,6 +3774,9 @@ def test_of_two_signals_named_the_one_the_asking_part_names_is_shown():
     a = s.ask("Spearing vs butt-ending - I always mix them up. What is the spearing signal, so I don't show "
               "butt-ending?", "firs-2017")
     assert a.citations[0].rule == "Annex B Spearing"
+    # the part that asks, not a sentence told after it
+    assert s.ask("How do I signal spearing? Last game I showed butt-ending by mistake.", "firs-2017").citations[0].rule == (
+        "Annex B Spearing")
     # a gesture told and both names asked is no choice made ("is that kneeing or tripping?")
     assert s.signal_asked_of_two("Ref swipes his hand at his knee. Is that kneeing or tripping?", {"firs-2017"}) == (
         "Ref swipes his hand at his knee. Is that kneeing or tripping?")
@@ -3779,6 +3788,10 @@ def test_a_rulebook_told_by_what_sets_it_apart_is_asked_without_that():
     assert without_book_description("For the youth tournament with two groups of five teams, can a team list 22?") == (
         "For the youth tournament, can a team list 22?")
     assert without_book_description("Which tournament has two groups of five?") == "Which tournament has two groups of five?"
+    # a description that is the question, or with too little after it, stays
+    for q in ("In the tournament where teams play 4-on-4 how long is a minor?", "Is this a tournament with body checking?",
+              "rules with a delayed penalty", "what happens at the youth cup with a tie after the group games?"):
+        assert without_book_description(q) == q
     a = get_searcher().ask("At the youth tournament with two groups of five teams, how many players can a team list?")
     assert a.citations[0].text.startswith("22 players can be applied per team")
     # with no rulebook named or selected, the description is what names it, and stays
@@ -3792,6 +3805,16 @@ def test_two_figures_offered_to_choose_from_ask_the_number():
     assert figure_choice_asked("can a team list 20 players or 22?") == "can a team list how many players?"
     assert figure_choice_asked("is it 3-2 or 4-3?") == "is it 3-2 or 4-3?"  # scores, not figures asked
     assert classify("is a minor 1:30 or 2:00?").number
+    assert figure_choice_asked("20 or 22 players at the youth cup?") == "how many players at the youth cup?"
+    # a foul told with the figures asks its call ("spears him, 2 or 4 minutes?": FIRS 6.4.31 A, a double minor)
+    assert classify("Player spears an opponent, 2 or 4 minutes?").penalty
+    # a count of penalties is no call asked; nor is a suspension's length
+    assert not classify("how many tripping penalties before a misconduct?").penalty
+    assert not classify("how long is the fighting penalty suspension?").penalty
+    import time
+    t = time.perf_counter()
+    classify("is a minor 2 or 4" + " " * 20000 + "minutes long?")
+    assert time.perf_counter() - t < 2.0  # linear, not quadratic (was 80 s)
     # ball hockey 23, "Penalties are 1 minute long", not 6's "1 minute half-time break"
     a = get_searcher().ask("are penalties 1 minute or 2 minutes?", "ball-hockey")
     assert "Penalties are 1 minute long" in a.citations[0].text

@@ -186,6 +186,8 @@ _GESTURE_TOLD = re.compile(r"^\W*(?:in \w+,?\s*)?(?:the )?[\w -]{3,30}? (?:is|me
 #: A story of this many distinct words or more (besides the small ones) before the question is long: its
 #: terms weigh less in the search when the asking part names something of its own
 LONG_STORY_WORDS = 16
+#: The words that open a question ("what", "how", "is", "can" ...).
+_ASKS_OPENING = re.compile(r"\s*(?:what|which|how|who|when|where|why|is|are|does|do|can|should|must|may)\b", re.I)
 #: What a signal question sets aside after the one it asks: "so I don't show kneeing by mistake", "compared
 #: with the crossing forearms", "as opposed to interference", "instead of", "rather than", "not the".
 _SET_ASIDE_SIGNAL = re.compile(r"\b(?:so (?:that )?i (?:don'?t|do not|won'?t)|compared (?:with|to)|as opposed to|"
@@ -1713,7 +1715,7 @@ class Searcher:
         return asked, (best[3] if best[0] else None)
 
     def signal_asked_of_two(self, question: str, scope: set[str]) -> str:
-        """The asking part of ``question`` (its last sentence, after a dash, without what it sets aside: "so I
+        """The asking part of ``question`` (its last sentence or part after a dash that asks, without what it sets aside: "so I
         don't show ...", "compared with ...", "as opposed to ...") when ``question`` names two signals of
         ``scope`` by their names' own words ("kneeing", "tripping") and the asking part names one of them:
         "What exactly is the tripping signal" of "Kneeing vs tripping: ... What exactly is the tripping signal
@@ -1729,7 +1731,10 @@ class Searcher:
 
         if len(named(question)) < 2:
             return question
-        asking = re.split(r"(?<=[.?!:])\s+|\s[-\u2013\u2014]\s", question.strip().rstrip(" ?.!"))[-1]
+        parts = re.split(r"(?<=[.?!:])\s+|\s[-\u2013\u2014]\s", question.strip())
+        # the last part that asks ("How do I signal spearing? Last game I showed butt-ending by mistake.")
+        asking = next((p for p in reversed(parts) if p.rstrip().endswith("?") or _ASKS_OPENING.match(p)), parts[-1])
+        asking = asking.rstrip(" ?.!")
         asking = _SET_ASIDE_SIGNAL.split(asking)[0]
         return asking if len(named(asking)) == 1 else question
 

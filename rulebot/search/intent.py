@@ -245,7 +245,9 @@ _FOUL = re.compile(
 
 #: A foul's penalty named as one ("how long is a tripping penalty", "high sticking penalty length"): the call
 #: asked, as "the penalty for tripping" is (:data:`CALL_ASKED`).
-_FOUL_PENALTY = re.compile(r"(?:" + _FOUL.pattern + r")\s+penalt(?:y|ies)\b", re.I)
+_FOUL_PENALTY = re.compile(r"(?:" + _FOUL.pattern + r")\s+penalty\b(?!\s+(?:suspension|lasts?|if|counts?)\b)", re.I)
+#: A count asked ("how many tripping penalties", "the number of fighting penalties"): no call asked.
+_COUNT_ASKED = re.compile(r"\bnumber of\b|\bhow many\b(?!\s+(?:minutes?|mins?|seconds?|secs?)\b)", re.I)
 
 #: Words :data:`_FOUL` reads as a foul told that say how, not what ("deliberately").
 _MANNER = frozenset({"deliberately", "intentionally", "on purpose"})
@@ -309,10 +311,11 @@ _DEFINES = re.compile(r"\b(?:define[sd]?|definition|mean|means|meaning|counts? a
                       r"what(?:'s| is) an? |what makes )\b|\bwho(?:'?s| is) ['\"‘“]", re.I)
 _FIGURE_UNITS = (r"minutes?|mins?|seconds?|secs?|players?|skaters?|goals?|meters?|metres?|feet|foot|ft|m|points?")
 #: Two figures offered to choose from, at the end of a question ("are penalties 1 minute or 2 minutes?", "can a
-#: team list 20 players or 22?", "is a minor 1:30 or 2:00?"): a number asked (:func:`figure_choice_asked`).
-FIGURE_CHOICE = re.compile(r"\b\d+(?::\d\d)?(?:\s*-?\s*(?P<unit>" + _FIGURE_UNITS + r"))?\s+or\s+"
-                           r"(?:\d+(?::\d\d)?|two|three|four|five|six|ten)\b(?:\s*-?\s*(?P<unit2>" + _FIGURE_UNITS
-                           + r"))?(?=\s*\?)", re.I)
+#: team list 20 players or 22?", "is a minor 1:30 or 2:00?", "20 or 22 players at the youth cup?"): a number asked
+#: (:func:`figure_choice_asked`).
+FIGURE_CHOICE = re.compile(r"\b\d+(?::\d\d)?(?:\s*(?:-\s*)?(?P<unit>" + _FIGURE_UNITS + r"))?\s+or\s+"
+                           r"(?:\d+(?::\d\d)?|two|three|four|five|six|ten)\b(?:\s*(?:-\s*)?(?P<unit2>" + _FIGURE_UNITS
+                           + r"))?(?=\s*(?:\?|(?:at|in|for|under|per)\b[^?\n]{0,40}\?))", re.I)
 
 
 def figure_choice_asked(question: str) -> str:
@@ -336,10 +339,7 @@ _NUMBER = re.compile(r"\b(how (?:long|many|much|far(?! (?:can|could|may|do|does|
                      r"|(?<!keep your )(?<!keep his )(?<!keep their )distance(?! from (?:him|her|them)\b)"
                      r"|(?<!full )(?<!full-)length|duration"
                      r"|max(?:imum)?|min(?:imum)?|number of|longest|shortest|fewest|biggest|smallest|highest|lowest"
-                     r"|the (?:most|least))\b"
-                     # two figures offered to choose from ("are penalties 1 minute or 2 minutes?", "20 players
-                     # or 22?"): how many
-                     r"|" + FIGURE_CHOICE.pattern, re.I)
+                     r"|the (?:most|least))\b", re.I)
 #: "what is" that only leads into a number asked for ("what's the longest stick", "what is the
 #: maximum number of players"), not a request for a definition.
 _WHAT_IS = re.compile(r"\bwhat(?:'s| is| are)\b", re.I)
@@ -546,6 +546,9 @@ def classify(question: str) -> Intent:
         has(_WHO_SERVES) or
         signal or number or (procedure and not has(_WHAT_HAPPENS_IF)) or has(_DEFINES)
         or has(_VALIDITY) or has(_STOPPAGE) or has(_WHERE_TO))
+    if not number and not foul and " or " in question and has(FIGURE_CHOICE):
+        number = True  # two figures offered to choose from ("are penalties 1 minute or 2 minutes?"); a foul told
+        # with them ("spears him, 2 or 4 minutes?") asks its call
     restart = bool(has(_WHERE_RESTART))
     goal = bool(has(_VALIDITY)) and bool(has(_GOAL_WORDS))
     restart_after = bool(restart and goal
@@ -556,7 +559,8 @@ def classify(question: str) -> Intent:
         signal=signal,
         definition=definition,
         penalty=((bool(has(CALL_ASKED)) and not has(_VALIDITY)) or foul or least
-                 or costs_him or (number and bool(fouls) and bool(has(_FOUL_PENALTY)))) and not restart,
+                 or costs_him or (number and bool(fouls) and bool(has(_FOUL_PENALTY)) and not has(_COUNT_ASKED)))
+                and not restart,
         number=number,
         compare=bool(has(_COMPARE)),
         procedure=procedure,

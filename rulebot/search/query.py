@@ -503,9 +503,10 @@ def without_letter_frame(question: str) -> str:
     if bare == question:
         return question
     # the subject line and the lines of a message are sentences of their own ("Subject: Rule number for
-    # head-butting" / "I need to cite ..."), where they do not end on a stop already
+    # head-butting" / "I need to cite ..."), where they do not end on a stop already and the next opens with a
+    # capital (a line wrapped mid-sentence: "what about" / "a penalty shot?")
     bare = re.sub(r"\s*\n\s*", "\n", bare.strip())
-    bare = re.sub(r"(?<=[^\W_])\n", ". ", bare)
+    bare = re.sub(r"(?<=[^\W_])\n(?=[A-Z])", ". ", bare)
     bare = re.sub(r"\s+", " ", bare).strip()
     return bare if words_left(bare) else question
 
@@ -522,6 +523,10 @@ _OPTION = re.compile(r"(?<![\w(])(?<!\d\s)(?<!player )(?<!team )(?:([A-Da-d])[).
 _CHOOSE_WORDS = frozenset("right correct true letter answer one option".split())
 #: A stem that asks about the options themselves ("Which of the following ...?", "which statement ..."): asked with them.
 _ASKS_OPTIONS = re.compile(r"\b(?:which|following|these|statements?|options?)\b", re.I)
+
+
+#: An option that is a figure ("10 minutes", "1:30", "22", "3 m"), its unit as group 1.
+_FIGURE_OPTION = re.compile(r"(?:about |only |up to )?\d+(?:[:.]\d+)?\s*(?:-\s*)?([a-z]+)?\.?$", re.I)
 
 
 def _only_chooses(sentence: str) -> bool:
@@ -562,6 +567,14 @@ def multiple_choice(question: str) -> str | None:
     if asks.endswith("?") and not _ASKS_OPTIONS.search(asks):
         return asks
     options = [o.strip(" .?!;,") for o in options if o.strip(" .?!;,")]
+    figures = [_FIGURE_OPTION.match(o) for o in options]
+    if len(options) >= 3 and sum(1 for f in figures if f) >= len(options) - 1:
+        # figures to choose from ("a misconduct is: A) 5 minutes B) 10 minutes C) 20 minutes D) rest of the game"):
+        # the number asked, not the figures, which other rules have ("periods of twenty (20) minutes")
+        units = " ".join((f.group(1) or "").lower() for f in figures if f)
+        asked = ("how long" if re.search(r"\b(?:min|sec|hour)", units) else
+                 "how far" if re.search(r"\b(?:m|met|feet|foot|ft|cm)", units) else "how many")
+        return f"{asks.rstrip(' ?:')} - {asked}?"
     return f"{asks.rstrip(' ?')} {' or '.join(options)}?".strip()
 
 
@@ -620,18 +633,30 @@ def without_game_stage(question: str) -> str:
 
 #: A rulebook told by what sets it apart ("the tournament with two groups of five,", "the league where it's 4-on-4
 #: with runners:", "the rulebook that has a mercy rule -"): the description, up to the stop that ends it.
-_BOOK_DESCRIBED = re.compile(r"\b(tournament|tourney|league|cup|rulebook|rulebooks|rule book|rules|book|event|"
-                             r"championships?|sheet)\s+(?:with|that has|which has|that uses|where)\b"
-                             r"[^,.;:?!\n]{1,60}?(?=\s*(?:[,.;:?!\n]|\s-\s|$))", re.I)
+_BOOK_DESCRIBED = re.compile(r"\b(tournament|tourney|league|cup|rulebook|rule book|championships?)\s+"
+                             r"(?:with|that has|which has|that uses|where)\b[^,.;:?!\n]{1,60}?(?=\s*(?:[,.:;]|\s[-\u2013\u2014]\s))",
+                             re.I)
 
 
 def without_book_description(question: str) -> str:
-    """``question`` without what it tells of a rulebook it names to say which one it is ("At the youth tournament
-    with two groups of five teams, how many players ...?": the roster rule, not the format's groups), for a
-    question whose rulebook is known (named or selected)."""
+    """``question`` without what it tells of a rulebook it names to say which one it is, set off by a comma, stop,
+    colon or dash before the question goes on ("At the youth tournament with two groups of five teams, how many players
+    ...?": the roster rule, not the format's groups), for a question whose rulebook is known (named or selected); not
+    a description that is the question ("In the tournament where teams play 4-on-4 how long is a minor?", "Is this a
+    tournament with body checking?") nor one with too little after it."""
     if " with " not in question and " that " not in question and " which " not in question and " where " not in question:
         return question
-    return _BOOK_DESCRIBED.sub(lambda m: m.group(1), question)
+
+    def bare(m: re.Match) -> str:
+        after = [w for w in re.findall(r"[a-z']+", question[m.end():].lower()) if w not in _SMALL]
+        return m.group(1) if len(after) >= 2 else m.group(0)
+
+    return _BOOK_DESCRIBED.sub(bare, question)
+
+
+#: Words too small to carry a question on their own (:func:`without_book_description`).
+_SMALL = frozenset("a an the and or but of to in on at for is are was were be do does did it its this that what "
+                   "which who how when where why can could would should will may must i we you he she they".split())
 
 
 def without_game_labels(question: str) -> str:
