@@ -3818,3 +3818,11 @@ def test_two_figures_offered_to_choose_from_ask_the_number():
     # ball hockey 23, "Penalties are 1 minute long", not 6's "1 minute half-time break"
     a = get_searcher().ask("are penalties 1 minute or 2 minutes?", "ball-hockey")
     assert "Penalties are 1 minute long" in a.citations[0].text
+
+
+def test_classes_offered_to_choose_from_ask_the_fouls_basic_case():
+    # "a minor or a major" tells no major: the rule's first call, not its injury clause (RHA 622 (b), 642 (c))
+    for q, rule in (("Is hooking a minor or a major?", "622 (a)"), ("Is tripping a minor or a major?", "642 (a)")):
+        a = get_searcher().ask(q, "rha")
+        assert a.citations[0].rule == rule, q
+        assert a.answer.startswith("Minor (1:30 or 2 minutes)"), q

@@ -52,6 +52,8 @@ finals pool playoff playoffs
 
 #: A question about the harsher penalty ("what about a major?", "a major for hooking?").
 _ASKS_MAJOR = re.compile(r"\bmajor\b(?! league)")
+#: Classes offered to choose from ("is hooking a minor or a major?"): no class told, the foul's basic case asked.
+_CLASS_CHOICE = re.compile(r"\b(?:minor|major)\s+or\s+(?:an?\s+)?(?:minor|major)\b", re.I)
 _AGGRAVATED = re.compile(r"(?P<injury>injur|\bhurt\b|blood|bleed|can'?t get up|"
                          r"(?:didn'?t|doesn'?t|not) get(?:ting)? up|"
                          r"\bstay(?:s|ed)? down\b|carried off|stretcher|concuss|knocked (?:him )?out|severe|violent)|"
@@ -875,7 +877,8 @@ class Searcher:
         injury, an attempt, or the harsher penalty, the first penalty-stating sub-clause of a rule is
         weighed up and the aggravated ones down."""
         q = query.lower()
-        asks_major = bool(_ASKS_MAJOR.search(q))
+        choice = bool(_CLASS_CHOICE.search(q))
+        asks_major = bool(_ASKS_MAJOR.search(q)) and not choice
         told = _aggravations(q)  # "on a breakaway" tells a chance to score, no injury
         read: list[list[frozenset[str]]] = []  # the question's concepts, read once and only when needed
 
@@ -901,8 +904,10 @@ class Searcher:
                 # (b), for a hook on a breakaway), unless it is the case told
                 w *= 1.0 if kinds & told or own_case(c) else 0.8
             elif kinds is not None and not told:
-                if self._first_penalty_child(c):
-                    w *= BASIC_CASE_WEIGHT  # the rule's first penalty is its basic case, a match penalty too (6.4.28 A)
+                if self._first_penalty_child(c) and (not choice or self._title_said(c, query)):
+                    # the rule's first penalty is its basic case, a match penalty too (6.4.28 A); with the classes
+                    # offered to choose from, that of the foul named ("is tripping a minor or a major?": RHA 642 (a))
+                    w *= BASIC_CASE_WEIGHT
                 elif _MATCH.search(c.text) and not own_case(c):
                     w *= 0.8  # "... may be assessed a match penalty" after the basic case
             out.append(Hit(c, h.score * w))
