@@ -324,13 +324,19 @@ def figure_choice_asked(question: str) -> str:
     figures offered are the asker's guesses, no words of the rule (the "1 minute half-time break" of ball hockey 6
     is no penalty's length)."""
     def asked(m: re.Match) -> str:
-        unit = (m.group("unit") or m.group("unit2") or "").lower()
-        if unit.startswith(("min", "sec")) or ":" in m.group(0):
-            return "how long"
-        if unit.startswith(("met", "fe", "foo", "ft")) or unit == "m":
-            return "how far"
-        return f"how many {unit}".strip()
+        return number_asked(m.group("unit") or m.group("unit2") or "", ":" in m.group(0))
     return FIGURE_CHOICE.sub(asked, question) if " or " in question else question
+
+
+def number_asked(unit: str, clock: bool = False) -> str:
+    """How a number of ``unit`` is asked: "how long" for minutes, seconds, hours or a clock time (``clock``), "how
+    far" for metres, centimetres or feet, else "how many" and the unit ("how many players")."""
+    unit = unit.lower()
+    if clock or unit.startswith(("min", "sec", "hour")):
+        return "how long"
+    if unit.startswith(("met", "fe", "foo", "ft", "cm")) or unit == "m":
+        return "how far"
+    return f"how many {unit}".strip()
 
 
 _NUMBER = re.compile(r"\b(how (?:long|many|much|far(?! (?:can|could|may|do|does|should) (?:i|we|you|they|he|she) "

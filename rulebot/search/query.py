@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
+from rulebot.search.text import STOP_WORDS, words
 from rulebot.models import Clause
 
 #: The number of a rule as people write one ("6.4.21 C", "605(b)", "605"), as a pattern to build on.
@@ -571,10 +572,10 @@ def multiple_choice(question: str) -> str | None:
     if len(options) >= 3 and sum(1 for f in figures if f) >= len(options) - 1:
         # figures to choose from ("a misconduct is: A) 5 minutes B) 10 minutes C) 20 minutes D) rest of the game"):
         # the number asked, not the figures, which other rules have ("periods of twenty (20) minutes")
-        units = " ".join((f.group(1) or "").lower() for f in figures if f)
-        asked = ("how long" if re.search(r"\b(?:min|sec|hour)", units) else
-                 "how far" if re.search(r"\b(?:m|met|feet|foot|ft|cm)", units) else "how many")
-        return f"{asks.rstrip(' ?:')} - {asked}?"
+        from rulebot.search.intent import number_asked
+
+        unit = next((f.group(1) for f in figures if f and f.group(1)), "")
+        return f"{asks.rstrip(' ?:')} - {number_asked(unit, any(':' in o for o in options))}?"
     return f"{asks.rstrip(' ?')} {' or '.join(options)}?".strip()
 
 
@@ -648,15 +649,10 @@ def without_book_description(question: str) -> str:
         return question
 
     def bare(m: re.Match) -> str:
-        after = [w for w in re.findall(r"[a-z']+", question[m.end():].lower()) if w not in _SMALL]
+        after = [w for w in words(question[m.end():]) if w not in STOP_WORDS]
         return m.group(1) if len(after) >= 2 else m.group(0)
 
     return _BOOK_DESCRIBED.sub(bare, question)
-
-
-#: Words too small to carry a question on their own (:func:`without_book_description`).
-_SMALL = frozenset("a an the and or but of to in on at for is are was were be do does did it its this that what "
-                   "which who how when where why can could would should will may must i we you he she they".split())
 
 
 def without_game_labels(question: str) -> str:
