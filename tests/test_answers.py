@@ -581,6 +581,23 @@ def test_a_negation_reaches_no_further_than_a_preposition_after_its_word():
     assert "board" in negated_terms("not into the boards")  # a preposition before any word of it
 
 
+def test_a_negation_that_qualifies_a_word_said_elsewhere_sets_aside_only_the_qualified_thing():
+    from rulebot.search.text import negated_terms, stem
+
+    # "(not a game misconduct)": the game misconduct is set aside, the misconduct asked is not
+    q = "The timekeeper asks what to put on the clock for a misconduct (not a game misconduct). How long is it?"
+    assert stem("misconduct") not in negated_terms(q)
+    # the goalie said twice is still set aside when the negation names only him
+    assert stem("goalie") in negated_terms("a defenceman, not the goalie, falls on the puck in front of the goalie")
+    a = get_searcher().ask("The penalty timekeeper asked me how long to put on the clock for a player given a "
+                           "misconduct (not a game misconduct). How many minutes does a misconduct penalty last?",
+                           "firs-2017")
+    assert a.citations[0].rule == "6.1.4 A" and "10 minutes" in a.answer
+    # a class set aside is not a class asked (FIRS 6.1.4 A alone, not 6.1.5 A too)
+    a = get_searcher().ask("how long does a misconduct (not a game misconduct) last?", "firs-2017")
+    assert a.answer.count("\n") == 0 and "10 minutes" in a.answer
+
+
 def test_what_colour_asks_for_a_colour():
     a = get_searcher().ask("what colour are the pucks", "challenge-cup-u9")
     assert a.citations[0].text == "Black pucks will be used."

@@ -31,7 +31,7 @@ from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks
                                   rulebook_words, spoken_rule_numbers, without_comparison, without_game_labels,
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
-from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, words
+from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, without_contrast, words
 from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
 
 
@@ -1626,7 +1626,7 @@ class Searcher:
         from rulebot.penalties import penalty_classes
 
         text = re.sub(r"\b(?:regular|normal|standard|ordinary|basic)\s+penalt(?:y|ies)\b", "minor penalty",
-                      question.lower())
+                      without_contrast(question).lower())
         named = []
         for m in _CLASS_NAME.finditer(text):
             name = re.sub(r"\s+", " ", m.group(1))

@@ -783,8 +783,23 @@ def _negated_words(query: str) -> list[str]:
 def negated_terms(query: str) -> frozenset[str]:
     """Stems the question says are not the case, with the rulebooks' words for them ("not into the
     boards" -> {"board", "wall", ...}; "no injury" -> {"injuri", ...}; "a defender, not the goalie," ->
-    {"goali", "goalkeep", ...})."""
-    return _stems_and_synonyms(_negated_words(query))
+    {"goali", "goalkeep", ...}), less those it says outside its negations: "a misconduct (not a game
+    misconduct)" sets aside the game misconduct, not the misconduct."""
+    return _stems_and_synonyms(_unless_asserted(_negated_words(query), query))
+
+
+def _unless_asserted(negated: list[str], query: str) -> list[str]:
+    """The ``negated`` words less those the negation only qualifies: a word ``query`` also says outside
+    its negated spans (:func:`without_negated`) right after a word it does not ("a misconduct (not a
+    game misconduct)": the game misconduct is set aside, not the misconduct); "the defenceman, not the
+    goalie, falls on the puck in front of the goalie" still sets the goalie aside."""
+    said, spans = without_negated(query)
+    asserted = set(terms(said))
+    ws = words(spans)
+    qualified = {w for prev, w in zip(ws, ws[1:])
+                 if asserted.intersection(terms(w)) and prev not in STOP_WORDS and prev not in _NEGATION
+                 and not asserted.intersection(terms(prev))}
+    return [w for w in negated if w not in qualified]
 
 
 def _stems_and_synonyms(ws: list[str]) -> frozenset[str]:
@@ -800,6 +815,12 @@ def _stems_and_synonyms(ws: list[str]) -> frozenset[str]:
 #: A negation that sets something aside after saying what did happen: "hit from behind, not into the
 #: boards", "a defender - not the goalie -", "but not over the head".
 _CONTRAST = re.compile(r"(?:[,;(\u2013\u2014]|\s-|\bbut)\s*not\b[^,.;:?!()\u2013\u2014]*", re.I)
+
+
+def without_contrast(query: str) -> str:
+    """``query`` without what it sets aside (:data:`_CONTRAST`): "how long is a misconduct (not a game
+    misconduct)?" -> "how long is a misconduct )?"."""
+    return _CONTRAST.sub(" ", query)
 
 
 #: A foul the story plays down or says was faked: "flops to sell a hook", "goes down on a little hook",
@@ -836,7 +857,8 @@ def contrasted_terms(query: str) -> frozenset[str]:
     played = [next(w for w in m.groups() if w) for m in _PLAYED_DOWN.finditer(query)]
     told = ([m.group("call") for m in _CALL_TOLD.finditer(query) if m.group("call").strip()]
             if _REVIEWED.search(query) else [])
-    return frozenset().union(*(negated_terms(m.group(0)) for m in _CONTRAST.finditer(query)),
+    return frozenset().union(*(_stems_and_synonyms(_unless_asserted(_negated_words(m.group(0)), query))
+                               for m in _CONTRAST.finditer(query)),
                              *(negated_terms(f"not {w}") for w in played),
                              *(_stems_and_synonyms([w for w in words(call) if w not in STOP_WORDS
                                                     and w not in WEAK_WORDS]) for call in told))
