@@ -3311,6 +3311,9 @@ def test_the_game_a_ruleset_name_is_said_with_stays_when_it_is_asked_about():
     assert "game" in parse_query(s.index, "how long is a ball hockey game?").text.split()
     assert "game" not in parse_query(s.index, "In a FIRS game the coach wants to protest").text.split()
     assert first_rule("how long is a ball hockey game?", "ball-hockey") == "6"  # "Game time is 2 periods ..."
+    # ... and when it is what is ended, won, started: "ends a ... game early" is the mercy rule (RHA 630 (a))
+    assert "game" in parse_query(s.index, "the goal spread that ends a Roller Hockey Alliance game early").text.split()
+    assert first_rule("Tell me the goal spread that ends a Roller Hockey Alliance game early.", None) == "630 (a)"
 
 
 def test_a_clause_of_measures_weighs_less_for_a_question_asking_no_size():

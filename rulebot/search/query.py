@@ -168,8 +168,13 @@ def _said_as_name(m: re.Match, name: str) -> bool:
 
 #: The game a ruleset's name is said with ("an RHA game", "ball hockey games") ...
 _GAME_NAMED = re.compile(r"\b(?:games?|match(?:es)?)\s*$", re.I)
-#: ... as what the question asks about ("how long is a ...", "how many periods are in an ...").
-_ASKED_OF = re.compile(r"\b(?:is|are|was|were|does|do)\s+(?:(?:in|of)\s+)?(?:an?|the)?\s*$", re.I)
+#: ... as what the question asks about ("how long is a ...", "how many periods are in an ...") or as what is
+#: ended, won, started ... ("the goal spread that ends a ... game early"; not "In a ... game the coach ...").
+_ASKED_OF = re.compile(r"\b(?:is|are|was|were|does|do)\s+(?:(?:in|of)\s+)?(?:an?|the)?\s*$"
+                       r"|\b(?:end|ends|ended|ending|stop|stops|stopped|finish|finishes|finished|decide|decides|decided"
+                       r"|win|wins|won|lose|loses|lost|forfeit|forfeits|forfeited|suspend|suspends|suspended|call|calls"
+                       r"|called|start|starts|started|begin|begins|began|abandon|abandons|abandoned)\s+(?:an?|the)\s*$",
+                       re.I)
 
 
 #: Words that are no part of a rulebook's loose name: small words ("the length of the stick in the rule book"
