@@ -598,6 +598,35 @@ def test_a_negation_that_qualifies_a_word_said_elsewhere_sets_aside_only_the_qua
     assert a.answer.count("\n") == 0 and "10 minutes" in a.answer
 
 
+def test_the_sentence_whose_case_names_the_class_asked_answers():
+    from rulebot.search.answer import classes_asked
+
+    # RHA 409 (b): the arm goes up for a minor, major or match penalty, not for a misconduct
+    assert classes_asked("for a misconduct-type foul the referee raises his arm just like for a delayed minor") \
+        == {"misconduct"}
+    assert classes_asked("I raise my arm for a delayed minor - but what if it calls for a misconduct instead?") \
+        == {"misconduct"}
+    for q in ("does the referee raise his arm for a misconduct when the other team has the puck",
+              "True or false: in RHA, for a misconduct-type foul by the team without the puck, the referee raises "
+              "his arm just like for a delayed minor.",
+              "what is the signal for a delayed misconduct"):
+        a = get_searcher().ask(q, "rha")
+        assert a.citations[0].rule == "409 (b)" and "shall not raise his/her arm" in a.answer, q
+    a = get_searcher().ask("A player on the team without the puck just hooked someone and play is still going. "
+                           "What do I do with my arm?", "rha")
+    assert a.citations[0].rule == "409 (b)" and "by raising his/her arm" in a.answer
+    # the signal of a class alone, with no delayed call told: the list of a rulebook that has one
+    assert "Both hands placed on the hips" in get_searcher().ask("what is the signal for a misconduct", "rha").answer
+
+
+def test_a_negation_reaches_three_words_past_small_ones():
+    from rulebot.search.text import polarity, stem
+
+    # "not in possession of the puck": the puck is not had
+    assert polarity("a player of the team not in possession of the puck", frozenset({stem("puck")})) == (False, True)
+    assert polarity("the puck is shot, not in possession of the team", frozenset({stem("puck")})) == (True, False)
+
+
 def test_what_colour_asks_for_a_colour():
     a = get_searcher().ask("what colour are the pucks", "challenge-cup-u9")
     assert a.citations[0].text == "Black pucks will be used."

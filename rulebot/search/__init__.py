@@ -16,7 +16,7 @@ from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import Answer, Citation, Clause, Hit
 from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS,
-                                   RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences,
+                                   RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences, case_of_signal,
                                    citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers,
                                    other_parts, penalty_list_of, pointed_to, procedure_of, procedure_steps,
                                    question_parts, quoted_text, row_rule, rule_failure, rule_of, says_as_much,
@@ -1790,16 +1790,20 @@ class Searcher:
         signals = load_signals(self.index)
         best = search_signals(signals, pq.text or question, 1)
         own = search_signals([s for s in signals if s.ruleset in scope], pq.text or question, 1)
-        if own and best and (own[0][1] >= OWN_SIGNAL_SHARE * best[0][1]
+        # ... or a case of it the question asks about ("do I raise my arm for a misconduct?": RHA 409 (b)
+        # "Should the infraction call for a misconduct ..., the Referee shall not raise his/her arm")
+        case = own and case_of_signal(own[0][0], self.index.get(own[0][0].clause_id), question)
+        if own and best and (own[0][1] >= OWN_SIGNAL_SHARE * best[0][1] or case
                              or self.gesture_told_of(pq.text or question, own[0][0], best[0][0])):
             best = own
-        if best and best[0][0].ruleset in scope and best[0][1] >= SIGNAL_MIN_SCORE:
+        if best and best[0][0].ruleset in scope and (best[0][1] >= SIGNAL_MIN_SCORE or case):
             sig = best[0][0]
             clause = self.index.get(sig.clause_id)
             top = hits[0].score if hits else 1.0
             cites = tuple(citation(self.index, h.clause, h.score)
                           for h in [Hit(clause, top * (1 + best[0][1])), *hits][:limit])
-            text = f"{sig.name} — signal: {sig.description.rstrip('.')} [{label(self.index, clause)}]"
+            told = case_of_signal(sig, clause, question) or sig.description
+            text = f"{sig.name} — signal: {told.rstrip('.')} [{label(self.index, clause)}]"
             return Answer(question, None, text, cites, kind="signal")
         none = ("describe no signal like that" if any(s.ruleset in scope for s in load_signals(self.index))
                 else "describe no referee signals")

@@ -88,6 +88,40 @@ _ASKS_OUTCOME = re.compile(r"\bwhat (?:should|would|will|does|do) (?:\w+ )?(?:ha
 _STATES_OUTCOME = re.compile(r"^(?:if|when|should|in the event)\b[^.]{10,}?,\s+[^.]*\b(?:shall|will)\b", re.I)
 OUTCOME_BONUS = 3.0
 
+#: The penalty classes a sentence's case is told by, in the condition it opens on ("Should an infraction
+#: ... call for a minor, major, or match penalty ..., the Referees shall signify ..."; "Should the
+#: infraction call for a misconduct, game misconduct, or gross misconduct penalty, the Referee shall not
+#: raise his/her arm", RHA 409 (b)): a sentence whose case names a class the question names gains
+#: CLASS_CASE_BONUS, one whose case names only others weighs CLASS_CASE_WEIGHT.
+_CASE_OPENING = re.compile(r"^\W*(?:when|if|should|whenever|in (?:the )?(?:case|event))\b(?P<case>[^.;]{0,250}?),\s+"
+                           r"(?:the|a|an|he|she|it|they|such|that|this|no|any|his|her|their)\b", re.I)
+_CLASS_CASE = re.compile(r"\b(bench minor|double minor|gross misconduct|game misconduct|game ejection|misconduct"
+                         r"|minor|major|match penalt(?:y|ies))\b", re.I)
+CLASS_CASE_BONUS = 1.0
+CLASS_CASE_WEIGHT = 0.8
+
+
+def _classes(text: str) -> frozenset[str]:
+    """The penalty classes ``text`` names (:data:`_CLASS_CASE`), lower case."""
+    return frozenset(re.sub(r"\s+", " ", m.group(1).lower()).replace("penalties", "penalty")
+                     for m in _CLASS_CASE.finditer(text))
+
+
+#: A class the question compares with ("... raises his arm just like for a delayed minor") ...
+_COMPARED_WITH = re.compile(r"\b(?:just )?(?:like|same as|as (?:for|with))\b[^,.;:?!]*", re.I)
+#: ... and the case it asks after the one it tells ("I raise my arm for a delayed minor - but what if the
+#: infraction calls for a misconduct instead?").
+_CASE_ASKED = re.compile(r"\b(?:what if|what about|but if|instead)\b.*", re.I | re.S)
+
+
+def classes_asked(query: str) -> frozenset[str]:
+    """The penalty classes whose case ``query`` asks about: those of the case it asks after the one it
+    tells (:data:`_CASE_ASKED`), else all it names but one it compares with (:data:`_COMPARED_WITH`)."""
+    text = _COMPARED_WITH.sub(" ", query)
+    m = _CASE_ASKED.search(text)
+    return (_classes(m.group(0)) if m else frozenset()) or _classes(text)
+
+
 #: Per-term weights (idf over the loaded clauses) used to pick answering sentences; set by the searcher.
 TERM_WEIGHTS: dict[str, float] = {}
 
@@ -108,6 +142,29 @@ def _unmet_case(sentence: str, asked: dict[str, float]) -> bool:
     terms (``asked``, synonyms included) do not name."""
     m = OPENING_CONDITION.match(sentence)
     return bool(m) and any(not set(terms(c.group(0))) & set(asked) for c in SPECIAL_CASE.finditer(m.group(0)))
+
+
+_SIGNAL_STEMS = frozenset(terms("signal signals signalling signify penalty penalties infraction call"))
+
+
+def case_of_signal(sig, clause: Clause, query: str) -> str | None:
+    """For a signal a rule tells in passing (``sig.in_rule``: RHA 409 (b)), the sentence of its rule
+    ``clause`` whose case names a penalty class ``query`` asks about (:func:`classes_asked`) when the
+    signal's own sentence does not: "Should the infraction call for a misconduct, game misconduct, or
+    gross misconduct penalty, the Referee shall not raise his/her arm, but shall wait ..." for a
+    misconduct; else None."""
+    asked = classes_asked(query)
+    if not getattr(sig, "in_rule", False) or not asked:
+        return None
+    # the question tells of the rule's situation besides ("a delayed misconduct", "without raising his
+    # arm", "the team without the puck"), not only of the class ("the signal for a misconduct")
+    if not set(terms(_CLASS_CASE.sub(" ", query))) & set(terms(_CLASS_CASE.sub(" ", clause.text))) - _SIGNAL_STEMS:
+        return None
+    own = _CASE_OPENING.match(sig.description)
+    if own and _classes(own.group("case")) & asked:
+        return None
+    return next((s for s in sentences(clause.text) if (case := _CASE_OPENING.match(s))
+                 and _classes(case.group("case")) & asked), None)
 
 
 def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
@@ -131,6 +188,7 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
     asks_when = bool(_ASKS_WHEN.search(query))
     asks_action = bool(_ASKS_ACTION.search(query))
     asks_outcome = bool(_ASKS_OUTCOME.search(query))
+    asked_classes = classes_asked(query)
     scored = []
     for i, s in enumerate(sents):
         # an inline heading over the rule ("Body/Roughing/Elbowing: The free hand may be used ...") names
@@ -151,6 +209,8 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
             overlap += WHEN_BONUS  # "when may the goalie leave the crease": "... stay in the crease until ..."
         if prefer is not None:
             overlap = overlap + 3.0 if prefer.search(s) else overlap * 0.3
+        if asked_classes and (case := _CASE_OPENING.match(s)) and (told := _classes(case.group("case"))):
+            overlap = overlap + CLASS_CASE_BONUS if told & asked_classes else overlap * CLASS_CASE_WEIGHT
         if _unmet_case(s, qt):
             overlap *= UNMET_CASE_WEIGHT  # "If a goal is scored on a penalty shot ...": an exception not asked
         scored.append((overlap + 0.01 * (len(sents) - i), i))

@@ -895,11 +895,15 @@ def polarity(text: str, stems: frozenset[str]) -> tuple[bool, bool]:
     (four words after "not", "except" ...), and whether it mentions one inside it."""
     asserted = negated = False
     last_neg = -10
-    for i, (w, t) in enumerate(_text_units(text)):
+    i = 0  # words counted, small words not ("not in possession of the puck": the puck is the second)
+    for w, t in _text_units(text):
         if w in _NEGATION or w.endswith("n't"):
             last_neg = i
-        elif t in stems:
-            if i - last_neg <= 4:
+        elif w in STOP_WORDS:
+            continue
+        i += 1
+        if t in stems:
+            if i - last_neg <= 3:
                 negated = True
             else:
                 asserted = True
