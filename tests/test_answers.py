@@ -3453,6 +3453,11 @@ def test_a_topic_missing_only_in_the_story_is_an_aside():
     assert not b.answered and b.see_also[0].ruleset == "challenge-cup-u9"
     # ... and so is one asked with too little else to go on ("where is the face-off?")
     assert not get_searcher().ask("There was icing on the play. Where is the face-off?", "ball-hockey").answered
+    # a request asks as a question does: the protest told is an aside (Youth Cup says nothing of protests)
+    a = get_searcher().ask("We are lodging a protest after our U12 defenceman was sent off for a clean body check. I "
+                           "would like the jury to confirm what this youth tournament's rules say about body checking "
+                           "in the U12 age group.", "youth-cup")
+    assert a.answered and "Body checking is allowed in the U12 age group." in a.answer
 
 
 def test_walk_us_through_how_it_is_taken_asks_a_procedure():
@@ -3812,6 +3817,7 @@ def test_a_questions_message_frame_and_its_games_stage_are_not_searched():
     assert without_game_stage("a goalie broke his stick in our quarter-final, may he play on?") == (
         "a goalie broke his stick , may he play on?")
     assert "semi-final" in without_game_stage("the semi-final is tied after regulation, is there overtime?")
+    assert "placement" not in without_game_stage("in our placement match the opponents scored off a kick")
     a = get_searcher().ask("Dear Committee, a goalkeeper broke his stick during play in our quarter-final. May he keep "
                            "playing with it until the next stoppage? Many thanks, Anna Kowalski, National Referee",
                            "firs-2017")

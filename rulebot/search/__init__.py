@@ -1985,7 +1985,8 @@ class Searcher:
         (``told_of``: "In FIRS the third penalty gets you a 10-minute misconduct. What's the ball hockey
         equivalent?"), ``top`` must say :data:`TOLD_SHARED` things of the question besides the topics
         instead (ball hockey 39: three penalties in a game)."""
-        asking = " ".join(re.findall(r"[^.?!]*\?", question))
+        # the sentences that end in "?", else a request ("I would like the jury to confirm what ...")
+        asking = " ".join(re.findall(r"[^.?!]*\?", question)) or sentences_and_asking(question)[1]
         if not asking.strip() or len(asking.strip()) == len(question.strip()):
             return False
         said = set(terms(asking))

@@ -788,7 +788,11 @@ _ASKS = (r"what|when|where|who|whom|which|how|why|do|does|did|is|are|was|can|cou
 #: What goes on asking after a comma or "and" ("how long is a minor, and can the team replace him?").
 ASKS_ON = re.compile(rf"(?:and|or|but|then|{_ASKS})\b", re.I)
 _AND_ASKS = re.compile(rf",?\s+\b(?:and|or|but|then)\s+(?=(?:{_ASKS})\b(?!\s+not\b))", re.I)
-_STARTS_ASKING = re.compile(rf"^\s*(?:(?:{_ASKS})\b|anything\b)", re.I)
+#: A request asks too, with or without a question mark: "I would like the jury to confirm what ...",
+#: "Please explain ...", "Kindly tell us ...".
+_REQUESTS = (r"(?:i|we)(?:'d| would| wish| want| ask| request)(?: like)?(?: (?:the jury|you|the committee|someone))?"
+             r" to (?:confirm|know|see|clarify|understand|hear|learn)|please|kindly")
+_STARTS_ASKING = re.compile(rf"^\s*(?:(?:{_ASKS}|{_REQUESTS})\b|anything\b)", re.I)
 
 
 #: "When" opening what happened, not asking when: "When a player gets a match penalty, how many ...".

@@ -620,8 +620,8 @@ _GAME_LABELS = re.compile(
 #: rules mostly on ties, overtime, shoot-outs and standings (:data:`_STAGE_RULES`); not "the final" (a
 #: final game has rules of its own, FIRS 6.4.19 H NOTE, and "the final minute" is the last one).
 _GAME_STAGE = re.compile(r"\b(?:in|during|at)\s+(?:(?:our|the|a|my|this|that|last|today's|yesterday's|tonight's|"
-                         r"\w+day's)\s+)?(?:quarter-?\s?finals?|semi-?\s?finals?|semis?|medal games?|"
-                         r"placement games?|playoff games?|round[- ]robin games?|group games?)\b", re.I)
+                         r"\w+day's)\s+)?(?:quarter-?\s?finals?|semi-?\s?finals?|semis?|(?:medal|placement|playoff|round[- ]robin|"
+                         r"group|classification) (?:games?|match(?:es)?))\b", re.I)
 _STAGE_RULES = re.compile(r"\b(?:ties?|tied|tie-?break\w*|draws?|drawn|even|level|overtime|ot|shoot-?\s?outs?|"
                           r"shootouts?|winning[- ]shot|sudden|extra time|rank\w*|standings?|points?|advanc\w*|"
                           r"bye|qualif\w*|forfeit\w*|eliminat\w*|medals?|bracket|seed\w*|schedul\w*|rosters?|"
