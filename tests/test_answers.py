@@ -627,6 +627,17 @@ def test_a_negation_reaches_three_words_past_small_ones():
     assert polarity("the puck is shot, not in possession of the team", frozenset({stem("puck")})) == (True, False)
 
 
+def test_the_basic_case_weighed_up_is_of_the_foul_the_asking_part_names():
+    # the story tells of a complaint (FIRS 6.4.2 A, a misconduct); the question asks of kicking (6.4.15 C)
+    q = ("In our game one opposing skater kicked our forward in the leg and received only a minor for roughing. "
+         "We protest. What penalty does FIRS prescribe for kicking or attempting to kick an opponent?")
+    a = get_searcher().ask(q, "firs-2017")
+    assert a.citations[0].rule == "6.4.15 C" and "Match" in a.answer
+    # the story's foul when the asking part names none (RHA 626 (a))
+    assert first_rule("Kid kicked at an opponent's legs with his skate. What's the penalty, and when can they "
+                      "put a sub out?", "rha") == "626 (a)"
+
+
 def test_what_colour_asks_for_a_colour():
     a = get_searcher().ask("what colour are the pucks", "challenge-cup-u9")
     assert a.citations[0].text == "Black pucks will be used."

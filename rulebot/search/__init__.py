@@ -26,10 +26,10 @@ from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, FACEOFF_PL
                                    OPENING_CONDITION, OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent,
                                    classify, figure_choice_asked, fouls_told, goal_judge_told, imposes_in_a_sentence, imposes_penalty,
                                    last_sentence, own_arms_asked, signal_asked_as_word)
-from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, multiple_choice,
-                                  parse_query, without_book_description, without_game_stage, without_letter_frame,
-                                  rulebook_words, spoken_rule_numbers, without_comparison, without_game_labels,
-                                  without_request)
+from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, compared_with,
+                                  multiple_choice, parse_query, without_book_description, without_game_stage,
+                                  without_letter_frame, rulebook_words, spoken_rule_numbers, without_comparison,
+                                  without_game_labels, without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, without_contrast, words
 from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
@@ -314,6 +314,7 @@ class Searcher:
                 seen.add(c.id)
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
+        compared = roles(compared_with(rest))
         rest = figure_choice_asked(without_game_stage(without_game_labels(without_comparison(rest))))
         intent = classify(query)
         if intent.signal and signal_asked_as_word(rest) != rest and not _SHOW_WORD.search(rest):
@@ -325,7 +326,7 @@ class Searcher:
         # ("... Penalty? shoots the puck after the whistle" is no "penalty shot")
         rest = f"{rest} also {told}" if told else rest.strip()
         asking = f"{asking} also {told}" if asking and told else asking
-        ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)), asking)
+        ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)), asking, compared)
         ranked = self.topic_said(ranked, rest, scope)
         reranked = rerank(ranked, intent, self.index)
         bare = bare_topic(rest)
@@ -904,7 +905,8 @@ class Searcher:
                 # (b), for a hook on a breakaway), unless it is the case told
                 w *= 1.0 if kinds & told or own_case(c) else 0.8
             elif kinds is not None and not told:
-                if self._first_penalty_child(c) and (not choice or self._title_said(c, query)):
+                if (self._first_penalty_child(c) and (not choice or self._title_said(c, query))
+                        and self._rule_asked(c, query)):
                     # the rule's first penalty is its basic case, a match penalty too (6.4.28 A); with the classes
                     # offered to choose from, that of the foul named ("is tripping a minor or a major?": RHA 642 (a))
                     w *= BASIC_CASE_WEIGHT
@@ -994,6 +996,23 @@ class Searcher:
         rule = self.index.get(rule_of(self.index, clause) or "")
         title = set(terms(rule.title)) if rule is not None and rule.title else set()
         return bool(title) and title <= {qt.term for qt in self.ranker.query_terms(query)}
+
+    def _rule_asked(self, clause, query: str) -> bool:
+        """Whether ``clause`` or its rule says a foul that the part of ``query`` asking after a story
+        (:func:`sentences_and_asking`) names (:func:`fouls_told`); True when it tells no story or its
+        asking part names no foul.  "... received only a minor for roughing. We protest. What penalty does
+        FIRS prescribe for kicking?" asks of kicking (FIRS 6.4.15 C), not of the complaint about a penalty
+        its story tells (6.4.2 A); "Kid kicked at an opponent. What's the penalty?" of the story's foul."""
+        story, asking = sentences_and_asking(query)
+        fouls = [set(terms(f)) for f in fouls_told(asking)] if story and asking else []
+        if not fouls:
+            return True
+        said: set[str] = set()
+        for c in (clause, self.index.get(clause.parent) if clause.parent else None):
+            d = self.ranker.doc_of.get(c.id) if c is not None else None
+            if d is not None:
+                said |= self.ranker.doc_terms[d]
+        return any(f & said for f in fouls)
 
     def _own_case(self, clause, concepts: list[frozenset[str]]) -> bool:
         """Whether ``clause`` meets a concept of the question that its rule's basic case

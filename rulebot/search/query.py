@@ -674,6 +674,12 @@ _LIKE_OTHERS = re.compile(r"\b(?:just\s+)?(?:like|same as|the (?:same )?way)\s+(
                           r"(?:would|does|do|did|can|could|must|has to|have to|is|are)\b", re.I)
 
 
+def compared_with(question: str) -> str:
+    """Whom the asker compares with, as said ("Does he have to drop it like a skater would?" -> "like a
+    skater would"); "" when no one."""
+    return " ".join(m.group(0) for m in _LIKE_OTHERS.finditer(question))
+
+
 def without_comparison(question: str) -> str:
     """The question without whom the asker compares with ("Does he have to drop it straight away like a
     skater would?" -> "Does he have to drop it straight away?")."""

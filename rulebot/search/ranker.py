@@ -624,10 +624,12 @@ class ClauseRanker:
             return NEGATED_SHARED
         return NEGATED_ASSERTED if asserted else 1.0
 
-    def role_weight(self, doc: int, asked: frozenset[str], call_asked: bool = False) -> float:
+    def role_weight(self, doc: int, asked: frozenset[str], call_asked: bool = False,
+                    compared: frozenset[str] = frozenset()) -> float:
         """:data:`ROLE_MISMATCH` for a clause that names only people other than those the question
-        names and never a skater ("the goalkeeper's stick" for a skater's stick), or, for a question that
-        names no one, a clause about the goalkeeper alone ("how long can a stick be": FIRS 3.2.2 C, any
+        names and never a skater ("the goalkeeper's stick" for a skater's stick) or only those it compares
+        with (``compared``: a skater's stick for "does the goalie drop it like a skater would?"), or, for
+        a question that names no one, a clause about the goalkeeper alone ("how long can a stick be": FIRS 3.2.2 C, any
         stick, not 3.2.2 D, the goalkeeper's); :data:`ROLE_MATCH` for a rare role both name (a spectator);
         :data:`GOALKEEPER_MATCH` for the goalkeeper both name when ``call_asked`` is False ("our goalie took a
         minor, who serves it?": RHA 402 (b), "If a Minor Penalty is assessed to a goaltender, a player ...
@@ -636,8 +638,8 @@ class ClauseRanker:
         own = self.doc_roles[doc]
         if not asked:
             return ROLE_MISMATCH if own == GOALKEEPER_ONLY else 1.0
-        if own and "skater" not in own and not own & asked:
-            return ROLE_MISMATCH
+        if own and ("skater" not in own or own <= compared) and not own & asked:
+            return ROLE_MISMATCH  # ... or only those it compares with ("drop it like a skater would?")
         if asked & own & _RARE_ROLES:
             return ROLE_MATCH  # "a fan ... the player shoves him": the rule on players and spectators
         if asked & own & GOALKEEPER_ONLY and not call_asked:
@@ -670,11 +672,14 @@ class ClauseRanker:
                         best_of_group[key] = part
         return scores
 
-    def search(self, query: str, rulesets: set[str] | None = None, limit: int = 10, asking: str = "") -> list[Hit]:
+    def search(self, query: str, rulesets: set[str] | None = None, limit: int = 10, asking: str = "",
+               compared: frozenset[str] = frozenset()) -> list[Hit]:
         """The best ``limit`` clauses for ``query``, best first (empty when nothing matches).
 
         ``asking``, the part of ``query`` that asks after a long story told before it: the story's
-        terms and concepts that it does not say weigh :data:`STORY_TERM_WEIGHT`."""
+        terms and concepts that it does not say weigh :data:`STORY_TERM_WEIGHT`.  ``compared``: the roles
+        the question compares with ("like a skater would"), which a clause about them alone does not fit
+        (:meth:`role_weight`)."""
         qterms = self.query_terms(query)
         told: frozenset[str] = frozenset()
         if asking:
@@ -706,7 +711,7 @@ class ClauseRanker:
                 from rulebot.search.intent import classify
 
                 call = classify(query).penalty
-                best = [(d, s * self.role_weight(d, asked, call)) for d, s in best]
+                best = [(d, s * self.role_weight(d, asked, call, compared - asked)) for d, s in best]
             if negated:
                 best = [(d, s * self.negation_weight(d, negated)) for d, s in best]
             best.sort(key=lambda kv: (-kv[1], kv[0]))
