@@ -638,6 +638,15 @@ def test_the_basic_case_weighed_up_is_of_the_foul_the_asking_part_names():
                       "put a sub out?", "rha") == "626 (a)"
 
 
+def test_a_meaning_stated_to_be_checked_asks_for_the_terms_definition():
+    assert classify("T/F: In our ball-hockey gym rules, cross checking means a stick held vertically").definition
+    assert not classify("the ref gave a minor, which means he sits for two").definition
+    # ball hockey 31 "Cross checking: Having a stick horizontal ...", not 30's spearing the words describe
+    a = get_searcher().ask("T/F: In our ball-hockey gym rules, cross checking means a stick held vertically and "
+                           "jabbed at a player.", "ball-hockey")
+    assert a.citations[0].rule == "31" and "horizontal" in a.answer
+
+
 def test_what_colour_asks_for_a_colour():
     a = get_searcher().ask("what colour are the pucks", "challenge-cup-u9")
     assert a.citations[0].text == "Black pucks will be used."

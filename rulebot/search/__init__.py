@@ -22,7 +22,7 @@ from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY,
                                    question_parts, quoted_text, row_rule, rule_failure, rule_of, says_as_much,
                                    sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
-from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS,
+from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, DEFINITION_STATED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS,
                                    OPENING_CONDITION, OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent,
                                    classify, figure_choice_asked, fouls_told, goal_judge_told, imposes_in_a_sentence, imposes_penalty,
                                    last_sentence, own_arms_asked, signal_asked_as_word)
@@ -2540,8 +2540,9 @@ _NO_TERM = frozenset("it this that he she they we i you going happening up the c
 
 def asked_terms(question: str, intent: Intent) -> list[str]:
     """Terms a question asks the meaning of, lower case: those in quotes ("what does 'continuous play'
-    mean"), and for a definition question the thing after "what is a", "what does a ... mean", or the
-    thing in a state asked of it ("when is a stick considered broken" -> "broken stick")."""
+    mean"), and for a definition question the thing after "what is a", "what does a ... mean", the
+    thing in a state asked of it ("when is a stick considered broken" -> "broken stick"), or a term said
+    to mean something ("T/F: cross checking means ..." -> "cross checking")."""
     terms = [_LEADING_SMALL.sub("", q.strip().lower()) for q in _QUOTED.findall(question) if len(q.split()) <= 5]
     if intent.definition:
         for m in _ASKED_TERM.finditer(question):
@@ -2552,7 +2553,12 @@ def asked_terms(question: str, intent: Intent) -> list[str]:
                     terms.append(term)
         terms += [f"{m.group('state') or m.group('state2')} {m.group('thing') or m.group('thing2')}".lower()
                   for m in _WHEN_CONSIDERED.finditer(question)]
+        # ... and a term said to mean something ("cross checking means a stick held vertically")
+        terms += [m.group("stated").lower() for m in _STATED.finditer(question)]
     return terms
+
+
+_STATED = re.compile(DEFINITION_STATED, re.I)
 
 
 #: A clause that names its subject first and says what it is: "A Gross Misconduct penalty involves ...",

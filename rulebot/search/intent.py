@@ -157,9 +157,16 @@ CHANGED_OPENING = (r"(?:(?:but|and|ok|okay|so|now)\b,?\s+)?(?:what|how) if\b"
 TREATS_AS = (r"\bwhen (?:do|does|should|would|can) (?:we|you|i|they|refs?|referees?|the refs?|the referees?) "
              r"(?:\w+ly )?(?:treat|consider|count|deem|regard)\b")
 
+#: A term said to mean something, opening a sentence or after a comma or colon ("T/F: In our rules, cross
+#: checking means a stick held vertically"): the meaning is what is asked.
+DEFINITION_STATED = (r"(?:^\s*|(?<=[,:;.?!] ))(?:an? |the )?(?!(?:it|that|this|which|what|who|he|she|they|so|and|but|or"
+                     r"|then|also|still)\b)(?P<stated>[a-z][\w-]*(?: [a-z][\w-]*){0,2}) (?:means|is defined as"
+                     r"|refers to)\b")
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as|glossary"
+                         # a meaning stated to be checked: "True or false: cross checking means a stick held ..."
+                         r"|" + DEFINITION_STATED +
                          r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
                          r"|difference between|what does .* (?:mean|involve|entail)|what(?:'s| is) (?:the )?(?:definition|meaning)"
                          # a thing told, its name asked: "what's the proper word for when ...", "what situation
