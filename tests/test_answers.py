@@ -3838,6 +3838,15 @@ def test_a_questions_message_frame_and_its_games_stage_are_not_searched():
         "a goalie broke his stick , may he play on?")
     assert "semi-final" in without_game_stage("the semi-final is tied after regulation, is there overtime?")
     assert "placement" not in without_game_stage("in our placement match the opponents scored off a kick")
+    from rulebot.search.query import without_purpose
+
+    # what the answer is for is no topic ("For our protest, ..."; U9 says nothing of protests)
+    assert without_purpose("Refs differ. For our protest, what does each rulebook allow?") == (
+        "Refs differ.  what does each rulebook allow?")
+    assert without_purpose("is that for the protest, or not") == "is that for the protest, or not"
+    a = get_searcher().ask("Our festival's referees have been inconsistent about time-outs. For our protest, what "
+                           "does each rulebook actually allow for team time-outs?")
+    assert "protest" not in a.answer and "There are no time-outs in the Tournament." in a.answer
     a = get_searcher().ask("Dear Committee, a goalkeeper broke his stick during play in our quarter-final. May he keep "
                            "playing with it until the next stoppage? Many thanks, Anna Kowalski, National Referee",
                            "firs-2017")

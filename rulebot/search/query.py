@@ -517,6 +517,20 @@ def without_letter_frame(question: str) -> str:
     return bare if words_left(bare) else question
 
 
+#: What the asker will use the answer for, said before the question ("For our protest, what does each
+#: rulebook allow ...?", "For my report: ..."): no rule's word.
+_PURPOSE_TOLD = re.compile(r"(?:^|(?<=[.?!:;] ))\s*(?:for|in) (?:our|my|the|this|a) (?:formal |written )?"
+                           r"(?:protest|appeal|report|incident report|game report|records?|exam|test|quiz|notes|clinic)"
+                           r"\s*[,:]\s*", re.I)
+
+
+def without_purpose(question: str) -> str:
+    """``question`` without what the asker will use the answer for (:data:`_PURPOSE_TOLD`: "For our
+    protest, what does each rulebook allow for team time-outs?" -> "what does each rulebook allow ...")."""
+    bare = _PURPOSE_TOLD.sub(" ", question).strip()
+    return bare if words_left(bare) else question
+
+
 def words_left(text: str) -> bool:
     """Whether ``text`` has a word (letters) in it."""
     return bool(re.search(r"[^\W\d_]{2,}", text))
