@@ -647,6 +647,16 @@ def test_a_meaning_stated_to_be_checked_asks_for_the_terms_definition():
     assert a.citations[0].rule == "31" and "horizontal" in a.answer
 
 
+def test_a_statement_to_check_that_names_what_the_rulebook_lacks_is_checked_against_the_case():
+    # U9 has no shoot-out: its overtime answers (U9 29-32), the shoot-out an aside
+    a = get_searcher().ask("True or false: Challenge Cup U9 medal games still tied after regulation go straight "
+                           "to a shootout.", "challenge-cup-u9")
+    assert a.answered and a.citations[0].rule == "29" and "three-on-three" in a.answer
+    assert "say nothing about shootout" in a.answer
+    # ... but a statement about the missing topic alone is still not covered
+    assert not get_searcher().ask("True or false: icing is called in the gym league.", "ball-hockey").answered
+
+
 def test_what_colour_asks_for_a_colour():
     a = get_searcher().ask("what colour are the pucks", "challenge-cup-u9")
     assert a.citations[0].text == "Black pucks will be used."

@@ -1252,6 +1252,11 @@ class Searcher:
             # one guess of an either/or the rulebook has no word for ("Do we forfeit them, or start the
             # game and give a delay of game penalty?"): what the rules say of the other
             missing, aside = [], aside + missing
+        if missing and hits and self.missing_in_claim(pq.text or question, missing, hits[0]):
+            # a statement to check that names what the rulebook lacks, about a case it rules on ("True or
+            # false: U9 medal games still tied after regulation go straight to a shootout"): what the rules
+            # say of the case (U9 29, overtime), the topic an aside
+            missing, aside = [], aside + missing
         if missing and hits and self.missing_only_told(pq.text or question, missing, hits[0], bool(pq.told_of)):
             # the topic missing is in the story, the question asks what the rulebook has ("Team wants a
             # time out to sort out a kid's broken skate lace. How long is a time out?"): an aside (after an
@@ -2033,6 +2038,14 @@ class Searcher:
                 return False
         return True
 
+    def missing_in_claim(self, question: str, missing: list[str], top: Hit) -> bool:
+        """Whether ``question`` asks to check a statement (:data:`_CLAIM_CHECKED`: "True or false: ...",
+        "correct or not", "is it true that") whose other words name at least :data:`CLAIM_SHARED` things a
+        rulebook rules on that ``top``, the clause that would answer, says: the statement is checked against
+        it, the topics of ``missing`` being what it gets wrong."""
+        return bool(_CLAIM_CHECKED.search(question)) and self.things_said(
+            _without_words(question, missing), top) >= CLAIM_SHARED
+
     def missing_an_alternative(self, question: str, missing: list[str], top: Hit) -> bool:
         """Whether ``question`` offers two alternatives ("Do we forfeit them, or start the game and give
         a delay of game penalty?", "do we go to a shootout, or play two-minute sudden-death periods?"), the
@@ -2754,6 +2767,12 @@ OPEN_GUESS_REST = 3
 ASKED_REST = 3
 #: ... or, when the story tells another rulebook's rule, the clause says this many things of the question.
 TOLD_SHARED = 1
+#: A statement given to be checked: "True or false: ...", "T/F:", "Correct or not:", "is it true that ...",
+#: "... Yes or no?".
+_CLAIM_CHECKED = re.compile(r"\b(?:true or false|t\s?/\s?f\b|correct or (?:not|incorrect)|right or wrong|yes or no"
+                            r"|is (?:it|this|that) (?:true|correct) that|fact or myth)", re.I)
+#: ... about a case the rulebook rules on: the answering clause says this many of its things.
+CLAIM_SHARED = 3
 #: Another game an asker compares with ("in ice", "like ice hockey", "in the NHL", "in minor hockey").
 _ELSEWHERE = re.compile(r"\b(?:in|like|than)\s+(?:ice(?:\s+hockey)?\b(?!\s+(?:surface|level))|(?:the\s+)?nhl\b|"
                         r"minor hockey\b|usa hockey\b|hockey canada\b|field hockey\b)", re.I)
