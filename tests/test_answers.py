@@ -657,6 +657,22 @@ def test_a_statement_to_check_that_names_what_the_rulebook_lacks_is_checked_agai
     assert not get_searcher().ask("True or false: icing is called in the gym league.", "ball-hockey").answered
 
 
+def test_the_length_of_one_class_compared_across_rulebooks_is_each_ones_definition():
+    s = get_searcher()
+    assert s.class_length_asked("Which rulebook has the shortest minor penalty - FIRS, RHA or ball hockey?") == (
+        "how long is a minor")
+    # the length asked of another thing, or no length of the class: not so
+    assert not s.class_length_asked("Our goalie gets a match penalty. How long do we get for the change?")
+    assert not s.class_length_asked("Which bench mistake in the last two minutes hands them a penalty shot?")
+    a = s.ask("I keep mixing up how long a minor is between the books - FIRS, RHA, the gym ball-hockey league and "
+              "the youth cup. Is it two minutes everywhere?")
+    lines = a.answer.splitlines()
+    assert a.kind == "comparison" and len(lines) == 4
+    # ball hockey's plain penalty (23), not its time-out (8)
+    assert "Ball hockey: penalty 1 minute — Penalties are 1 minute long." in lines[0]
+    assert any(line.startswith("RHA: minor 1:30 or 2 minutes") for line in lines)
+
+
 def test_what_colour_asks_for_a_colour():
     a = get_searcher().ask("what colour are the pucks", "challenge-cup-u9")
     assert a.citations[0].text == "Black pucks will be used."

@@ -2151,6 +2151,22 @@ class Searcher:
             text += " " + " ".join(f"(The {name} rulebook says: “{f}”)" for name, f in follows)
         return text
 
+    def class_length_asked(self, question: str) -> str:
+        """For a question that asks how long one penalty class is ("Which rulebook has the shortest minor
+        penalty - FIRS, RHA, ball hockey or the youth cup?", "I keep mixing up how long a minor is between
+        the books. Is it two minutes everywhere?"): that question put plainly ("how long is a minor"), which
+        :meth:`class_question` reads; "" when the question names no class or several, asks no length of it
+        in one sentence (:data:`_LENGTH_ASKED`), names a foul, or asks what the records are charged."""
+        names = {re.sub(r"\s+", " ", m.group(1).lower()) for m in _CLASS_NAME.finditer(question.lower())}
+        if (len(names) != 1 or "penalty shot" in names or _RECORDS_ASKED.search(question)
+                or fouls_told(question) or _PENALTY_FOR.search(question)):
+            return ""
+        # the length asked of the class, in one sentence ("how long is a minor"; not "Our goalie gets a match
+        # penalty. How long do we get for the change?")
+        if not any(_LENGTH_ASKED.search(x) and _CLASS_NAME.search(x.lower()) for x in sentences(question)):
+            return ""
+        return f"how long is a {next(iter(names))}"
+
     def compare(self, question: str, rulesets: tuple[str, ...], intent: Intent, limit: int = 5) -> Answer:
         """One line per ruleset ("RHA: ...") for a question asked across rulebooks — each the answer
         that ruleset alone gives (its call, its class definition, or "not covered") — with each
@@ -2163,12 +2179,17 @@ class Searcher:
             names = ", ".join(self.index.rulesets[r].short_name for r in rulesets)
             return Answer(question, None, f"What should I compare across {names}? Ask about a rule, "
                           "e.g. how long periods are.", (), answered=False, kind="comparison")
+        asked = self.class_length_asked(question)
         lines: list[str] = []
         per: list[tuple[Citation, ...]] = []
         from rulebot.layering import layered_answer
 
         def plain(q: str, rid: str, n: int) -> Answer:
-            return self._ask_one(q, rid, n, compare=False)
+            # the length of one penalty class asked ("Which rulebook has the shortest minor?"): the class's
+            # definition in each rulebook that has it, as when asked alone
+            classes = self.class_question(asked, {rid}) if asked else []
+            one = self.class_answer(q, rid, classes, n) if classes else None
+            return one if one is not None else self._ask_one(q, rid, n, compare=False)
 
         for rid in rulesets:
             base = self.index.rulesets[rid].base
@@ -2190,6 +2211,11 @@ class Searcher:
         return Answer(question, None, "\n".join(lines), tuple(ordered[:n]), kind="comparison")
 
 
+#: A length asked: "how long", "how many minutes", "the shortest", "is it two minutes".
+_LENGTH_ASKED = re.compile(r"\b(?:how long|how many minutes|shortest|longest|length|duration|(?<!last )(?<!final )"
+                           r"(?<!first )(?:one|two|four|five|ten|\d+) minutes?)\b", re.I)
+#: ... not what is charged in the records ("how many penalty minutes go on the score sheet").
+_RECORDS_ASKED = re.compile(r"\b(?:score ?sheet|records?|charged|stats?|statistics)\b", re.I)
 #: "what's the signal for X?", "signal of X": X, ending the sentence, is the infraction whose signal is asked for.
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?(?P<x>[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
 #: A rule that says what an official signals ("the official will signal the attacking players ...").
