@@ -673,6 +673,11 @@ def test_the_length_of_one_class_compared_across_rulebooks_is_each_ones_definiti
     assert any(line.startswith("RHA: minor 1:30 or 2 minutes") for line in lines)
 
 
+def test_taking_part_and_being_eligible_are_participating():
+    # RHA 639 (b) 4 F: "No player who has any un-expired penalty time ... may participate in the shootout."
+    assert first_rule("What keeps a skater from taking part in an RHA shootout?", "rha") == "639 (b) 4 F"
+
+
 def test_what_colour_asks_for_a_colour():
     a = get_searcher().ask("what colour are the pucks", "challenge-cup-u9")
     assert a.citations[0].text == "Black pucks will be used."
