@@ -678,6 +678,12 @@ def test_taking_part_and_being_eligible_are_participating():
     assert first_rule("What keeps a skater from taking part in an RHA shootout?", "rha") == "639 (b) 4 F"
 
 
+def test_the_size_of_a_thing_asks_its_dimensions():
+    # FIRS 2.2 A: "... a rectangular face opening with inside dimension height of 105 cm", not 2.2 D's placing
+    a = get_searcher().ask("Give me the size of the goal opening.", "firs-2017")
+    assert a.citations[0].rule == "2.2 A" and "105 cm" in a.answer
+
+
 def test_what_colour_asks_for_a_colour():
     a = get_searcher().ask("what colour are the pucks", "challenge-cup-u9")
     assert a.citations[0].text == "Black pucks will be used."
