@@ -615,6 +615,9 @@ def test_the_sentence_whose_case_names_the_class_asked_answers():
     a = get_searcher().ask("A player on the team without the puck just hooked someone and play is still going. "
                            "What do I do with my arm?", "rha")
     assert a.citations[0].rule == "409 (b)" and "by raising his/her arm" in a.answer
+    # the signal said after the call is told at the case asked, and not again when quoted already
+    a = get_searcher().ask("delayed penalty for a game misconduct - when do I blow the whistle?", "rha")
+    assert "shall not raise his/her arm" in a.answer and "by raising his/her arm" not in a.answer
     # the signal of a class alone, with no delayed call told: the list of a rulebook that has one
     assert "Both hands placed on the hips" in get_searcher().ask("what is the signal for a misconduct", "rha").answer
 
@@ -682,6 +685,12 @@ def test_the_size_of_a_thing_asks_its_dimensions():
     # FIRS 2.2 A: "... a rectangular face opening with inside dimension height of 105 cm", not 2.2 D's placing
     a = get_searcher().ask("Give me the size of the goal opening.", "firs-2017")
     assert a.citations[0].rule == "2.2 A" and "105 cm" in a.answer
+
+
+def test_a_class_length_offered_to_check_is_a_question_about_the_class():
+    # RHA 404 (a), ten minutes, not 404 (h) NOTE 1's gross-misconduct record minutes
+    a = get_searcher().ask("T/F: a misconduct in RHA is 5 minutes", "rha")
+    assert a.citations[0].rule == "404 (a)" and "10 minutes" in a.answer
 
 
 def test_what_colour_asks_for_a_colour():

@@ -46,6 +46,7 @@ penalty penalties player players regular normal standard actually exactly kind t
 count counts charged next miss misses suspended suspension game games book rulebook
 box bin sin spend spends sitting
 bigger smaller worse harsher stronger heavier lighter severe serious same similar versus than
+true false correct incorrect wrong
 cover covers carry carries over rest tonight tomorrow today out remainder tournament semi semifinal final
 finals pool playoff playoffs
 """.split())
@@ -1660,7 +1661,9 @@ class Searcher:
             text = text.replace(m.group(0), " ")
         if not named:
             return []
-        rest = [w for w in words(text) if w not in STOP_WORDS and w not in _CLASS_QUESTION_WORDS]
+        # ... and a figure offered ("is a misconduct 5 minutes?"; "T/F: ...")
+        rest = [w for w in words(text) if w not in STOP_WORDS and w not in _CLASS_QUESTION_WORDS
+                and not re.fullmatch(r"\d+(?::\d+)?|t|f", w)]
         if rest:
             return []  # other words: a question about an infraction or a situation, not the class
         classes = [pc for pc in penalty_classes(self.index) if pc.ruleset in scope and pc.defined]

@@ -505,9 +505,7 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
                     text += f" {pc.name[:1].upper()}{pc.name[1:]}: {sentences(pc.effect)[0]} [{c.ruleset} {pc.rule}]"
                 rule = index.get(rows[0].clause_id) if rows[0].clause_id else None
                 sig = signal_for(index, rule, query) if rule is not None else None
-                if sig is not None:
-                    text += f" Signal: {sig.name} — {sig.description.rstrip('.')}."
-                return text
+                return text + _signal_line(index, sig, query, text)
             continue
         # a bracketed sentence is a clarification, not a call ("(Minor Penalties or Coincidental ...)")
         cands = [s for s in sentences(c.text) if imposes_penalty(s) and not s.startswith("(")]
@@ -567,11 +565,19 @@ def penalty_answer(index: ClauseIndex, hits: list[Hit], query: str) -> str | Non
         used += _consequence(sentences(c.text), used)
         allowed = _allowance(sentences(c.text), used)
         text = f"{call[:1].upper()}{call[1:]} — {normalise_numbers(' '.join(allowed + used))} [{label(index, c)}]"
-        sig = signal_for(index, c, query)
-        if sig is not None:
-            text += f" Signal: {sig.name} — {sig.description.rstrip('.')}."
-        return text
+        return text + _signal_line(index, signal_for(index, c, query), query, text)
     return None
+
+
+def _signal_line(index: ClauseIndex, sig, query: str, text: str) -> str:
+    """" Signal: <name> — <how it is given>." for the signal ``sig`` (None: ""), told at the case the
+    question asks when its rule tells cases (:func:`case_of_signal`: no arm raised for a delayed
+    misconduct, RHA 409 (b)); "" when the answer ``text`` quotes that sentence already."""
+    if sig is None:
+        return ""
+    clause = index.get(sig.clause_id)
+    told = (case_of_signal(sig, clause, query) if clause is not None else None) or sig.description
+    return "" if told.rstrip(".") in text else f" Signal: {sig.name} — {told.rstrip('.')}."
 
 
 def rule_of(index: ClauseIndex, clause: Clause) -> str | None:
