@@ -676,9 +676,11 @@ def test_the_length_of_one_class_compared_across_rulebooks_is_each_ones_definiti
     assert any(line.startswith("RHA: minor 1:30 or 2 minutes") for line in lines)
 
 
-def test_taking_part_and_being_eligible_are_participating():
+def test_being_eligible_is_participating():
     # RHA 639 (b) 4 F: "No player who has any un-expired penalty time ... may participate in the shootout."
-    assert first_rule("What keeps a skater from taking part in an RHA shootout?", "rha") == "639 (b) 4 F"
+    assert first_rule("The opposing player who was still serving penalty time when regulation ended was then "
+                      "allowed to take a shot in the shootout and scored. Under the RHA tied-games rule, was that "
+                      "player even eligible to shoot?", "rha") == "639 (b) 4 F"
 
 
 def test_the_size_of_a_thing_asks_its_dimensions():
@@ -691,6 +693,26 @@ def test_a_class_length_offered_to_check_is_a_question_about_the_class():
     # RHA 404 (a), ten minutes, not 404 (h) NOTE 1's gross-misconduct record minutes
     a = get_searcher().ask("T/F: a misconduct in RHA is 5 minutes", "rha")
     assert a.citations[0].rule == "404 (a)" and "10 minutes" in a.answer
+
+
+def test_the_readings_of_the_thirty_second_pass_keep_to_their_cases():
+    from rulebot.search.query import without_purpose
+
+    s = get_searcher()
+    # a purpose is only "for our/my ...": "For a protest, ..." names the topic (FIRS 9.1 B, the deadline)
+    assert without_purpose("For a protest, what is the deadline after the game?") == (
+        "For a protest, what is the deadline after the game?")
+    assert first_rule("For a protest, what is the deadline after the game?", "firs-2017") == "9.1 B"
+    # a statement about the topic missing is not covered, whatever else it names
+    assert not s.ask("True or false: offside applies in ball hockey when a player crosses the centre line "
+                     "before the ball", "ball-hockey").answered
+    # no length asked of the class: "one minute left", "serve all two minutes", a match that is a game
+    for q in ("In every rulebook, a minor with one minute left in the game - does it carry over?",
+              "does a minor end early when the other team scores, or do they serve all two minutes?",
+              "Which rulebook has the shortest match?"):
+        assert not s.class_length_asked(q), q
+    # a definition stated by someone is not a term ("My partner refers to the crease as the box")
+    assert not classify("My partner refers to the crease as the box - is that right?").definition
 
 
 def test_what_colour_asks_for_a_colour():

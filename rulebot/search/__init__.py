@@ -882,6 +882,7 @@ class Searcher:
         choice = bool(_CLASS_CHOICE.search(q))
         asks_major = bool(_ASKS_MAJOR.search(q)) and not choice
         told = _aggravations(q)  # "on a breakaway" tells a chance to score, no injury
+        fouls_asked = self._fouls_asked(query)  # the basic case weighed up is of the foul asked after a story
         read: list[list[frozenset[str]]] = []  # the question's concepts, read once and only when needed
 
         def own_concepts() -> list[frozenset[str]]:
@@ -907,7 +908,7 @@ class Searcher:
                 w *= 1.0 if kinds & told or own_case(c) else 0.8
             elif kinds is not None and not told:
                 if (self._first_penalty_child(c) and (not choice or self._title_said(c, query))
-                        and self._rule_asked(c, query)):
+                        and self._clause_says_any(c, fouls_asked)):
                     # the rule's first penalty is its basic case, a match penalty too (6.4.28 A); with the classes
                     # offered to choose from, that of the foul named ("is tripping a minor or a major?": RHA 642 (a))
                     w *= BASIC_CASE_WEIGHT
@@ -998,14 +999,18 @@ class Searcher:
         title = set(terms(rule.title)) if rule is not None and rule.title else set()
         return bool(title) and title <= {qt.term for qt in self.ranker.query_terms(query)}
 
-    def _rule_asked(self, clause, query: str) -> bool:
-        """Whether ``clause`` or its rule says a foul that the part of ``query`` asking after a story
-        (:func:`sentences_and_asking`) names (:func:`fouls_told`); True when it tells no story or its
-        asking part names no foul.  "... received only a minor for roughing. We protest. What penalty does
-        FIRS prescribe for kicking?" asks of kicking (FIRS 6.4.15 C), not of the complaint about a penalty
-        its story tells (6.4.2 A); "Kid kicked at an opponent. What's the penalty?" of the story's foul."""
+    @staticmethod
+    def _fouls_asked(query: str) -> list[set[str]]:
+        """The stems of each foul the part of ``query`` asking after a story (:func:`sentences_and_asking`)
+        names (:func:`fouls_told`); [] when it tells no story or its asking part names no foul.  "...
+        received only a minor for roughing. We protest. What penalty does FIRS prescribe for kicking?"
+        asks of kicking (FIRS 6.4.15 C), not of the complaint about a penalty its story tells (6.4.2 A);
+        "Kid kicked at an opponent. What's the penalty?" of the story's foul."""
         story, asking = sentences_and_asking(query)
-        fouls = [set(terms(f)) for f in fouls_told(asking)] if story and asking else []
+        return [set(terms(f)) for f in fouls_told(asking)] if story and asking else []
+
+    def _clause_says_any(self, clause, fouls: list[set[str]]) -> bool:
+        """True when ``fouls`` is empty or ``clause`` or its rule says one of them (by index terms)."""
         if not fouls:
             return True
         said: set[str] = set()
@@ -1820,7 +1825,8 @@ class Searcher:
         own = search_signals([s for s in signals if s.ruleset in scope], pq.text or question, 1)
         # ... or a case of it the question asks about ("do I raise my arm for a misconduct?": RHA 409 (b)
         # "Should the infraction call for a misconduct ..., the Referee shall not raise his/her arm")
-        case = own and case_of_signal(own[0][0], self.index.get(own[0][0].clause_id), question)
+        clause = self.index.get(own[0][0].clause_id) if own else None
+        case = clause is not None and case_of_signal(own[0][0], clause, question)
         if own and best and (own[0][1] >= OWN_SIGNAL_SHARE * best[0][1] or case
                              or self.gesture_told_of(pq.text or question, own[0][0], best[0][0])):
             best = own
@@ -2043,11 +2049,19 @@ class Searcher:
 
     def missing_in_claim(self, question: str, missing: list[str], top: Hit) -> bool:
         """Whether ``question`` asks to check a statement (:data:`_CLAIM_CHECKED`: "True or false: ...",
-        "correct or not", "is it true that") whose other words name at least :data:`CLAIM_SHARED` things a
-        rulebook rules on that ``top``, the clause that would answer, says: the statement is checked against
-        it, the topics of ``missing`` being what it gets wrong."""
-        return bool(_CLAIM_CHECKED.search(question)) and self.things_said(
-            _without_words(question, missing), top) >= CLAIM_SHARED
+        "correct or not", "is it true that") whose subject (its first :data:`CLAIM_SUBJECT_WORDS` words) is no
+        topic of ``missing`` and whose other words name at least :data:`CLAIM_SHARED` things a rulebook rules
+        on that ``top``, the clause that would answer, says: the statement is checked against it, the topics
+        of ``missing`` being what it gets wrong."""
+        m = _CLAIM_CHECKED.search(question)
+        if m is None:
+            return False
+        # ... what the statement is about is not the topic missing ("True or false: offside applies in ball
+        # hockey when ...": not covered)
+        subject = [w for w in words(question[m.end():]) if w not in STOP_WORDS][:CLAIM_SUBJECT_WORDS]
+        if any(set(words(topic)) & set(subject) for topic in missing):
+            return False
+        return self.things_said(_without_words(question, missing), top) >= CLAIM_SHARED
 
     def missing_an_alternative(self, question: str, missing: list[str], top: Hit) -> bool:
         """Whether ``question`` offers two alternatives ("Do we forfeit them, or start the game and give
@@ -2162,8 +2176,9 @@ class Searcher:
         in one sentence (:data:`_LENGTH_ASKED`), names a foul, or asks what the records are charged."""
         names = {re.sub(r"\s+", " ", m.group(1).lower()) for m in _CLASS_NAME.finditer(question.lower())}
         if (len(names) != 1 or "penalty shot" in names or _RECORDS_ASKED.search(question)
-                or fouls_told(question) or _PENALTY_FOR.search(question)):
-            return ""
+                or fouls_told(question) or _PENALTY_FOR.search(question)
+                or (names == {"match"} and not re.search(r"\bmatch penalt", question, re.I))):
+            return ""  # ... nor a match that is a game ("which rulebook has the shortest match?")
         # the length asked of the class, in one sentence ("how long is a minor"; not "Our goalie gets a match
         # penalty. How long do we get for the change?")
         if not any(_LENGTH_ASKED.search(x) and _CLASS_NAME.search(x.lower()) for x in sentences(question)):
@@ -2215,8 +2230,9 @@ class Searcher:
 
 
 #: A length asked: "how long", "how many minutes", "the shortest", "is it two minutes".
-_LENGTH_ASKED = re.compile(r"\b(?:how long|how many minutes|shortest|longest|length|duration|(?<!last )(?<!final )"
-                           r"(?<!first )(?:one|two|four|five|ten|\d+) minutes?)\b", re.I)
+_LENGTH_ASKED = re.compile(r"\b(?:how long|how many minutes|shortest|longest|length|duration"
+                           r"|(?:is|are|was|be) (?:it |they |a \w+ |\w+ )?(?:always |only |just |really )?"
+                           r"(?:one|two|four|five|ten|\d+(?::\d+)?) minutes?)\b", re.I)
 #: ... not what is charged in the records ("how many penalty minutes go on the score sheet").
 _RECORDS_ASKED = re.compile(r"\b(?:score ?sheet|records?|charged|stats?|statistics)\b", re.I)
 #: "what's the signal for X?", "signal of X": X, ending the sentence, is the infraction whose signal is asked for.
@@ -2802,6 +2818,8 @@ _CLAIM_CHECKED = re.compile(r"\b(?:true or false|t\s?/\s?f\b|correct or (?:not|i
                             r"|is (?:it|this|that) (?:true|correct) that|fact or myth)", re.I)
 #: ... about a case the rulebook rules on: the answering clause says this many of its things.
 CLAIM_SHARED = 3
+#: ... whose subject, its first this many words besides the small ones, is not the topic missing.
+CLAIM_SUBJECT_WORDS = 3
 #: Another game an asker compares with ("in ice", "like ice hockey", "in the NHL", "in minor hockey").
 _ELSEWHERE = re.compile(r"\b(?:in|like|than)\s+(?:ice(?:\s+hockey)?\b(?!\s+(?:surface|level))|(?:the\s+)?nhl\b|"
                         r"minor hockey\b|usa hockey\b|hockey canada\b|field hockey\b)", re.I)

@@ -144,7 +144,9 @@ def _unmet_case(sentence: str, asked: dict[str, float]) -> bool:
     return bool(m) and any(not set(terms(c.group(0))) & set(asked) for c in SPECIAL_CASE.finditer(m.group(0)))
 
 
-_SIGNAL_STEMS = frozenset(terms("signal signals signalling signify penalty penalties infraction call"))
+#: Words that tell nothing of a rule's situation: asking for a signal, and the people and game of any rule.
+_SIGNAL_STEMS = frozenset(terms("signal signals signalling signify penalty penalties infraction call player players "
+                                "team teams referee referees ref official officials game play"))
 
 
 def case_of_signal(sig, clause: Clause, query: str) -> str | None:

@@ -160,7 +160,7 @@ TREATS_AS = (r"\bwhen (?:do|does|should|would|can) (?:we|you|i|they|refs?|refere
 #: A term said to mean something, opening a sentence or after a comma or colon ("T/F: In our rules, cross
 #: checking means a stick held vertically"): the meaning is what is asked.
 DEFINITION_STATED = (r"(?:^\s*|(?<=[,:;.?!] ))(?:an? |the )?(?!(?:it|that|this|which|what|who|he|she|they|so|and|but|or"
-                     r"|then|also|still)\b)(?P<stated>[a-z][\w-]*(?: [a-z][\w-]*){0,2}) (?:means|is defined as"
+                     r"|then|also|still|i|we|you|my|our|your|his|her|their|coach|ref|referee|partner|player)\b)(?P<stated>[a-z][\w-]*(?: [a-z][\w-]*){0,2}) (?:means|is defined as"
                      r"|refers to)\b")
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.

@@ -518,8 +518,9 @@ def without_letter_frame(question: str) -> str:
 
 
 #: What the asker will use the answer for, said before the question ("For our protest, what does each
-#: rulebook allow ...?", "For my report: ..."): no rule's word.
-_PURPOSE_TOLD = re.compile(r"(?:^|(?<=[.?!:;] ))\s*(?:for|in) (?:our|my|the|this|a) (?:formal |written )?"
+#: rulebook allow ...?", "For my report: ..."): no rule's word ("For a protest, what is the deadline?" and
+#: "In the records, ..." name the topic).
+_PURPOSE_TOLD = re.compile(r"(?:^|(?<=[.?!:;] ))\s*for (?:our|my) (?:formal |written )?"
                            r"(?:protest|appeal|report|incident report|game report|records?|exam|test|quiz|notes|clinic)"
                            r"\s*[,:]\s*", re.I)
 

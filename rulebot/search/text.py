@@ -892,7 +892,8 @@ def _text_units(text: str) -> tuple[tuple[str, str], ...]:
 
 def polarity(text: str, stems: frozenset[str]) -> tuple[bool, bool]:
     """(asserted, negated): whether ``text`` mentions any of ``stems`` outside the reach of a negation
-    (four words after "not", "except" ...), and whether it mentions one inside it."""
+    (the :data:`NEGATION_REACH` words after "not", "except" ..., small words not counted: "not in possession
+    of the puck" reaches the puck), and whether it mentions one inside it."""
     asserted = negated = False
     last_neg = -10
     i = 0  # words counted, small words not ("not in possession of the puck": the puck is the second)
@@ -903,7 +904,7 @@ def polarity(text: str, stems: frozenset[str]) -> tuple[bool, bool]:
             continue
         i += 1
         if t in stems:
-            if i - last_neg <= 3:
+            if i - last_neg <= NEGATION_REACH + 1:  # the negation's own count is one
                 negated = True
             else:
                 asserted = True
