@@ -22,6 +22,14 @@ ClauseKind = Literal[
 ]
 
 
+#: Penalty category names, a compound before its head ("bench minor" before "minor"; the order regexes must
+#: try them in). The penalty index (:mod:`rulebot.penalties`) and the search's readings of class names share it.
+CLASS_NAMES = (
+    "bench minor", "double minor", "minor", "major", "gross misconduct", "game misconduct",
+    "misconduct", "game ejection", "match", "penalty shot",
+)
+
+
 def names_title(number: str, title: str) -> bool:
     """Whether a clause's printed ``number`` already says its ``title`` (a signal's "Annex B Tripping"; a
     sheet's list item "Penalties are as follows •2" under "Penalties are as follows"), so a label says

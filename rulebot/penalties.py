@@ -33,6 +33,7 @@ from rulebot.corpus.builder import ends_announcing
 from typing import Iterable
 
 from rulebot.lazy import LazyRegex as _LazyRegex
+from rulebot.models import CLASS_NAMES
 
 
 __all__ = [
@@ -52,11 +53,6 @@ __all__ = [
 
 # ------------------------------------------------------------------------------------------ vocabulary
 
-#: Penalty category names, longest first (the order regexes must try them in).
-CLASS_NAMES = (
-    "bench minor", "double minor", "minor", "major", "gross misconduct", "game misconduct",
-    "misconduct", "game ejection", "match", "penalty shot",
-)
 _CLASS_ALT = "|".join(n.replace(" ", r"\s+") + ("s?" if n == "penalty shot" else "") for n in CLASS_NAMES)
 
 #: Letter codes of the FIRS penalty index (Annex C) and the category each stands for.

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
-from rulebot.models import Answer, Citation, Clause, Hit
+from rulebot.models import CLASS_NAMES, Answer, Citation, Clause, Hit
 from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS,
                                    RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences, case_of_signal,
                                    citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers,
@@ -35,9 +35,8 @@ from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, 
 from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
 
 
-_CLASS_NAME = re.compile(r"\b(bench\s+minor|double\s+minor|gross\s+misconduct|game\s+misconduct|game\s+ejection|"
-                         r"misconduct|minor|major|match|penalty\s+shot|penalty(?=\s*\W*$|\s+(?:last|in)\b))"
-                         r"(?:\s+penalt(?:y|ies))?\b")
+_CLASS_NAME = re.compile(r"\b(" + "|".join(n.replace(" ", r"\s+") for n in CLASS_NAMES)
+                         + r"|penalty(?=\s*\W*$|\s+(?:last|in)\b))(?:\s+penalt(?:y|ies))?\b")
 #: Words that may stand beside a class name in a question about the class itself.
 _CLASS_QUESTION_WORDS = frozenset("""
 long length minutes minute min duration always two ten five four time times last lasts mean means meaning

@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 from rulebot.corpus.index import ClauseIndex
-from rulebot.models import Citation, Clause, Hit, names_title
+from rulebot.models import CLASS_NAMES, Citation, Clause, Hit, names_title
 from rulebot.search.intent import FACEOFF_PLACE, GOAL_OUTCOMES, OPENING_CONDITION, SPECIAL_CASE, classify
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import fold, negated_terms, polarity, terms
@@ -95,8 +95,8 @@ OUTCOME_BONUS = 3.0
 #: CLASS_CASE_BONUS, one whose case names only others weighs CLASS_CASE_WEIGHT.
 _CASE_OPENING = re.compile(r"^\W*(?:when|if|should|whenever|in (?:the )?(?:case|event))\b(?P<case>[^.;]{0,250}?),\s+"
                            r"(?:the|a|an|he|she|it|they|such|that|this|no|any|his|her|their)\b", re.I)
-_CLASS_CASE = re.compile(r"\b(bench minor|double minor|gross misconduct|game misconduct|game ejection|misconduct"
-                         r"|minor|major|match penalt(?:y|ies))\b", re.I)
+_CLASS_CASE = re.compile(r"\b(" + "|".join("match penalt(?:y|ies)" if n == "match" else n.replace(" ", r"\s+")
+                                            for n in CLASS_NAMES if n != "penalty shot") + r")\b", re.I)
 CLASS_CASE_BONUS = 1.0
 CLASS_CASE_WEIGHT = 0.8
 
