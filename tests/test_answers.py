@@ -843,6 +843,15 @@ def test_a_gesture_then_which_penalty_is_that_asks_for_a_signal_and_worth_asks_f
     assert a.answer.startswith("Cross-Checking — signal")  # by its name, not the "crossed arms" of another
 
 
+def test_a_foul_named_by_a_part_of_the_body_is_no_gesture():
+    # "head" three times in "head-butt" is no head touched in a signal: the rule and its penalty are asked
+    q = ("I need to cite the correct rule in a supplementary report about a head-butt attempt. Which rule number "
+         "covers head-butting, and what penalty does it carry?")
+    assert not classify(q).signal
+    a = get_searcher().ask(q, "rha")
+    assert a.citations[0].rule.startswith("618") and a.answer.startswith("Major")
+
+
 def test_me_and_my_in_a_referees_question_are_the_official():
     from rulebot.search.query import official_words
 

@@ -458,6 +458,8 @@ def _gesture_first(question: str) -> bool:
 #: "Hand out" as giving ("what penalty do I hand out", "handed down a major"), not someone's hand.
 _HAND_AS_GIVE = re.compile(r"\b(?:to|i|we|you|he|she|they|ref|refs|referee|referees|did|do|does|will|would|should|can"
                            r"|could|must)\s+hand(?:s|ed|ing)?\s+(?:out|down)\b", re.I)
+#: A foul named by a part of the body ("head-butting", "a head butt"): no gesture of that part.
+_BODY_FOUL = re.compile(r"\bhead[- ]?butt", re.I)
 
 
 def signal_asked_as_word(question: str, word: str = "signal") -> str:
@@ -478,7 +480,7 @@ def classify(question: str) -> Intent:
             found[pattern] = pattern.search(question)
         return found[pattern]
 
-    ws = words(_HAND_AS_GIVE.sub(lambda m: m.group(0).split()[0] + " give", question))
+    ws = words(_BODY_FOUL.sub("butt", _HAND_AS_GIVE.sub(lambda m: m.group(0).split()[0] + " give", question)))
     wset = set(ws)
     gesture = sum(1 for w in ws if w in _GESTURE)
     body = bool(wset & _BODY)
