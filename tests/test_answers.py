@@ -3987,3 +3987,27 @@ def test_classes_offered_to_choose_from_ask_the_fouls_basic_case():
         a = get_searcher().ask(q, "rha")
         assert a.citations[0].rule == rule, q
         assert a.answer.startswith("Minor (1:30 or 2 minutes)"), q
+
+
+def test_a_question_brought_by_someone_is_the_question_without_who_brought_it():
+    from rulebot.search.query import without_reporting_frame as bare
+
+    assert bare("Ref on rink 2 asks how long a minor is in RHA.") == "how long a minor is in RHA."
+    assert bare("A parent at the U9 games asked whether icing gets called.") == "whether icing gets called."
+    assert bare("Ref on rink 3 reports a player tore his own helmet off before going after an opponent. "
+                "He wants to know what extra penalty that carries.") == (
+        "a player tore his own helmet off before going after an opponent. what extra penalty that carries.")
+    # a game action, a partner's claim, a role that may be the topic: kept
+    for q in ("The ref asks for the stick to be measured. Who pays?", "Partner says tripping is a hand on the knee.",
+              "Manager asks how many players he can list for the cup."):
+        assert bare(q) == q, q
+    # the referee who brings it does no gesture: the high stick, not FIRS's body-checking signal
+    a = get_searcher().ask("Ref asks what happens when a player's stick catches an opponent above the shoulders.",
+                           "ball-hockey")
+    assert a.answered and a.citations[0].ruleset == "ball-hockey" and "game ejection" in a.answer
+
+
+def test_a_face_off_commences_when_it_starts():
+    # RHA 613 (d) NOTE 1: the rulebook's "commences" for the everyday "start" / "begin"
+    assert first_rule("For the no-contact rule, at what point does a face-off officially start?", "rha") == (
+        "613 (d) NOTE 1")

@@ -29,7 +29,8 @@ from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, DEFINITION
 from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, compared_with,
                                   multiple_choice, parse_query, without_book_description, without_game_stage,
                                   without_letter_frame, rulebook_words, spoken_rule_numbers, without_comparison,
-                                  without_game_labels, without_purpose, without_request)
+                                  without_game_labels, without_purpose, without_reporting_frame,
+                                  without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, without_contrast, words
 from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
@@ -1068,6 +1069,7 @@ class Searcher:
         question = multiple_choice(question) or question  # "... A) minor B) major C) ... Which is right?"
         question = without_letter_frame(question)  # "Dear Rules Committee, ... Kind regards, J. Novak"
         question = without_purpose(question)  # "For our protest, what does each rulebook allow ...?"
+        question = without_reporting_frame(question)  # "Ref on rink 2 asks how long a minor is"
         ruleset = self.check_ruleset(ruleset)
         pq = self.parsed(question, ruleset)
         named = pq.rulesets
