@@ -4011,3 +4011,13 @@ def test_a_face_off_commences_when_it_starts():
     # RHA 613 (d) NOTE 1: the rulebook's "commences" for the everyday "start" / "begin"
     assert first_rule("For the no-contact rule, at what point does a face-off officially start?", "rha") == (
         "613 (d) NOTE 1")
+
+
+def test_the_quoted_item_of_a_list_that_fits_the_question_is_cited_first_after_the_list():
+    # U9 29 announces the medal-game overtime "as followis:" and 30-33 follow as paragraphs; the short answer
+    # quotes them in list order, the citations put the one asked (32, three-on-three) right after 29
+    a = get_searcher().ask("Medal game's tied after regulation. How many skaters a side in overtime, and do I stop "
+                           "the clock at whistles?", "challenge-cup-u9")
+    rules = [c.rule for c in a.citations]
+    assert rules[0] == "29" and rules.index("32") < rules.index("30")
+    assert "three-on-three" in a.answer

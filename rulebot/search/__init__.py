@@ -2316,9 +2316,13 @@ _ONE_HYPHENATED = re.compile(r"\bone-(?=\w)", re.I)
 
 def quoted_after_first(hits: list[Hit], quoted: list, limit: int) -> list[Hit]:
     """``hits`` with the clauses an answer quoted beyond them (the sentence it refers back to; a signal's
-    rule, "In the rule: ... [FIRS 6.3 B]") right after the first, at the first's score; at most ``limit``."""
+    rule, "In the rule: ... [FIRS 6.3 B]") right after the first, at the first's score; at most ``limit``.
+    Those the search found come first, in its order: of a list's items quoted in list order (U9 29 "...
+    as followis:" then 30-32), the one that fits the question best ("how many skaters a side": 32)."""
     if not hits or not quoted:
         return hits
+    place = {h.clause.id: i for i, h in enumerate(hits)}
+    quoted = sorted(quoted, key=lambda c: place.get(c.id, len(hits)))
     ids = {c.id for c in quoted}
     return (hits[:1] + [Hit(c, hits[0].score) for c in quoted] + [h for h in hits[1:] if h.clause.id not in ids])[:limit]
 
