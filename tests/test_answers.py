@@ -4021,3 +4021,14 @@ def test_the_quoted_item_of_a_list_that_fits_the_question_is_cited_first_after_t
     rules = [c.rule for c in a.citations]
     assert rules[0] == "29" and rules.index("32") < rules.index("30")
     assert "three-on-three" in a.answer
+
+
+def test_the_item_of_a_paragraph_list_that_counts_what_is_asked_leads():
+    # U9 32 "playing three-on-three" counts the players a side that "is overtime still 4-on-4?" asks; U9 29
+    # announces the list and counts none
+    for q in ("Medal game's tied after regulation. Is overtime still 4-on-4?",
+              "Challenge Cup U9 medal games: if they go to overtime, how many skaters does each side play with?"):
+        assert first_rule(q, "challenge-cup-u9") == "32", q
+    # nothing counted asked: the announcing clause leads
+    assert first_rule("Medal game's tied after regulation. How long is each overtime period?",
+                      "challenge-cup-u9") == "29"

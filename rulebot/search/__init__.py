@@ -15,7 +15,8 @@ from typing import NamedTuple
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import CLASS_NAMES, Answer, Citation, Clause, Hit
-from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS,
+from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, MAX_FOLLOWING_STEPS, NOT_A_PENALTY, POINTER,
+                                   POINTER_ALONE_TERMS,
                                    RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences, case_of_signal,
                                    citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers,
                                    other_parts, penalty_list_of, pointed_to, procedure_of, procedure_steps,
@@ -406,6 +407,32 @@ class Searcher:
                         hits.append(Hit(item, hit.score * 0.99))
                     seen.add(item.id)
         return hits[:limit]
+
+    def count_asked_first(self, hits: list[Hit], query: str, depth: int = 4) -> list[Hit]:
+        """For a list printed as the paragraphs after the clause that announces it (U9 29 "... overtime periods
+        will be played as followis:", then 30-33), the item among the ``depth`` best hits that counts what the
+        question asks the number of ("how many skaters a side", "is overtime still 4-on-4?": U9 32, "playing
+        three-on-three") first, when the announcing clause counts none of it; ``hits`` unchanged otherwise."""
+        if len(hits) < 2 or not ANNOUNCES.search(hits[0].clause.text) or self.index.children(hits[0].clause):
+            return hits
+        asked = {t.term for t in self.ranker.query_terms(query) if t.term.startswith("#* ")}
+        if not asked:
+            return hits
+
+        def counts(clause) -> bool:
+            d = self.ranker.doc_of.get(clause.id)
+            return d is not None and not asked.isdisjoint(self.ranker.doc_terms[d])
+
+        if counts(hits[0].clause):
+            return hits
+        parent = self.index.get(hits[0].clause.parent) if hits[0].clause.parent else None
+        sibs = [c.id for c in self.index.children(parent)] if parent is not None else []
+        at = sibs.index(hits[0].clause.id) if hits[0].clause.id in sibs else len(sibs)
+        items = set(sibs[at + 1:at + 1 + MAX_FOLLOWING_STEPS])  # the paragraphs printed after it
+        i = next((i for i, h in enumerate(hits[1:depth], 1) if h.clause.id in items and counts(h.clause)), None)
+        if i is None:
+            return hits
+        return [Hit(hits[i].clause, hits[0].score)] + hits[:i] + hits[i + 1:]
 
     def rule_from_start(self, hits: list[Hit], depth: int = 5) -> list[Hit]:
         """For "which rule covers X?": the best hit's rule from its start, when the rule's first clause
@@ -1294,6 +1321,7 @@ class Searcher:
         text = short_answer(self.index, hits, pq.text or question, intent, quoted)
         hits = self.source_first(hits, text)
         hits = quoted_after_first(hits, quoted, limit)
+        hits = self.count_asked_first(hits, pq.text or question)
         procedure = procedure_of(self.index, hits[0].clause, intent, question)
         if procedure is None and ends_announcing(hits[0].clause.text) and announced_steps(self.index, hits[0].clause):
             # a clause that only announces what follows, answered with it ("... the team's position is
