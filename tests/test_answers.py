@@ -4032,3 +4032,12 @@ def test_the_item_of_a_paragraph_list_that_counts_what_is_asked_leads():
     # nothing counted asked: the announcing clause leads
     assert first_rule("Medal game's tied after regulation. How long is each overtime period?",
                       "challenge-cup-u9") == "29"
+
+
+def test_a_stage_told_as_over_and_undecided_weighs_as_a_story():
+    # "still tied after the sudden-death period": the sudden death is over (FIRS 1.3 B •1); the shoot-out asked
+    # is 1.3 E •1, three shooters from each team
+    q = ("FIRS game still tied after the sudden-death period, so it's a shootout. How many shooters per team, and "
+         "how do we decide who shoots first?")
+    assert get_searcher().asking_over_long_story(q)
+    assert first_rule(q, "firs-2017") == "1.3 E •1"

@@ -190,6 +190,13 @@ _GESTURE_TOLD = re.compile(r"^\W*(?:in \w+,?\s*)?(?:the )?[\w -]{3,30}? (?:is|me
 #: A story of this many distinct words or more (besides the small ones) before the question is long: its
 #: terms weigh less in the search when the asking part names something of its own
 LONG_STORY_WORDS = 16
+#: A stage of the game told as over and undecided ("still level after the sudden-death OT", "tied after the
+#: first overtime", "overtime settled nothing"): the question is about what comes next, not that stage.
+_STAGE_DONE = re.compile(r"\b(?:tied|level|even|equal|deadlocked|scoreless|no goals?|nobody scor\w*|no one scor\w*)"
+                         r"\b[^.?!]{0,20}?\bafter (?:the |a |an |its )?(?:\w+[- ])?(?:overtime|ot|sudden[- ]death|extra time"
+                         r"|shoot-?out|play-?off)\b"
+                         r"|\b(?:overtime|ot|sudden[- ]death)\b[^.?!]{0,20}?\b(?:solved|settled|decided|changed) nothing\b",
+                         re.I)
 #: The words that open a question ("what", "how", "is", "can" ...).
 _ASKS_OPENING = re.compile(r"\s*(?:what|which|how|who|when|where|why|is|are|does|do|can|should|must|may)\b", re.I)
 #: What a signal question sets aside after the one it asks: "so I don't show kneeing by mistake", "compared
@@ -465,7 +472,8 @@ class Searcher:
         (:data:`~rulebot.search.ranker.STORY_TERM_WEIGHT`)."""
         changed = changed_case(query)
         story, asking = changed or sentences_and_asking(query)
-        if len({w for w in words(story) if w not in STOP_WORDS}) < LONG_STORY_WORDS and not changed:
+        if (len({w for w in words(story) if w not in STOP_WORDS}) < LONG_STORY_WORDS and not changed
+                and not _STAGE_DONE.search(story)):
             return ""
         return asking if self.asked_beyond_story(query)[2] else ""
 
