@@ -4041,3 +4041,14 @@ def test_a_stage_told_as_over_and_undecided_weighs_as_a_story():
          "how do we decide who shoots first?")
     assert get_searcher().asking_over_long_story(q)
     assert first_rule(q, "firs-2017") == "1.3 E •1"
+
+
+def test_the_call_asked_in_past_and_modal_forms():
+    for q in ("Red #5 jabbed the toe of his blade and missed. What should the penalty have been?",
+              "He pokes him with the top end of the shaft. Even if he misses, what's he getting?",
+              "What should he have gotten for that?", "I swing my twig at one of their guys. What am I looking at?"):
+        assert classify(q).penalty, q
+    # FIRS 6.4.31 A, the double minor for an attempt to spear, not 6.4.31 B NOTE's definition of spearing
+    a = get_searcher().ask("Red #5 jabbed the toe of his blade at an opponent's midsection and missed completely. "
+                           "The crew gave nothing. What should the penalty have been?", "firs-2017")
+    assert a.citations[0].rule == "6.4.31 A" and a.answer.startswith("Double minor")

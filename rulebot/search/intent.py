@@ -201,8 +201,12 @@ CALL_ASKED = re.compile(
     r"|(?:can|do|should|could) (?:i|we|you) (?:give|call|assess|hand) (?:him|her|them|the \w+ )?(?:something|anything|a penalty)"
     r"|(?:^|[.!?]\s*)anything\s*\?\s*$"
     r"|\bis (?:that|this|it) a problem\b"
-    r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
-    r"|what (?:am|is|are) (?:i|he|she|they|we|you|the player|the kid|the guy) (?:getting|gonna get|going to get)\b"
+    r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give|gotten|received|given)\b"
+    r"|what(?:'s| am| is| are) (?:i|he|she|they|we|you|the player|the kid|the guy) (?:getting|gonna get|going to get"
+    r"|looking at)\b"
+    # "what should the penalty have been?"
+    r"|what (?:should|would|could|must|will) (?:the |his |her |their |my )?(?:penalty|call|punishment|sanction)"
+    r" (?:have been|be)\b"
     # (not the length of the game's own time: "Two halves of how many minutes?", "how many minutes is a
     # period?")
     r"|(?<!\bof )how many minutes(?! (?:is|are|does|do|for|in) (?:a |an |the |each |one |every )?(?:period|half|halves"
