@@ -4052,3 +4052,10 @@ def test_the_call_asked_in_past_and_modal_forms():
     a = get_searcher().ask("Red #5 jabbed the toe of his blade at an opponent's midsection and missed completely. "
                            "The crew gave nothing. What should the penalty have been?", "firs-2017")
     assert a.citations[0].rule == "6.4.31 A" and a.answer.startswith("Double minor")
+
+
+def test_an_aggravation_the_question_negates_is_not_told():
+    # "no injury tho": FIRS 6.4.31 A's double minor, not 6.4.31 B's match penalty for injuring by spearing
+    a = get_searcher().ask("guy spears a d-man, no injury tho. what's the pen?", "firs-2017")
+    assert a.citations[0].rule == "6.4.31 A" and a.answer.startswith("Double minor")
+    assert first_rule("guy spears a d-man and injures him. what's the pen?", "firs-2017") == "6.4.31 B"

@@ -33,7 +33,8 @@ from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks
                                   without_game_labels, without_purpose, without_reporting_frame,
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
-from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, without_contrast, words
+from rulebot.search.text import (STOP_WORDS, fold, kept, load_synonyms, negated_terms, respell, stem, terms, units,
+                                 without_contrast, words)
 from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
 
 
@@ -916,7 +917,8 @@ class Searcher:
         q = query.lower()
         choice = bool(_CLASS_CHOICE.search(q))
         asks_major = bool(_ASKS_MAJOR.search(q)) and not choice
-        told = _aggravations(q)  # "on a breakaway" tells a chance to score, no injury
+        # "on a breakaway" tells a chance to score, no injury; "no injury tho" tells none
+        told = _aggravations(q, negated_terms(query))
         fouls_asked = self._fouls_asked(query)  # the basic case weighed up is of the foul asked after a story
         read: list[list[frozenset[str]]] = []  # the question's concepts, read once and only when needed
 
@@ -2488,10 +2490,12 @@ _NONE_OF = re.compile(r"(?:^|[.;:]\s+|\bthere (?:are|is|will be|shall be)\s+)no\
 
 
 @lru_cache(maxsize=8192)
-def _aggravations(text: str) -> frozenset[str]:
+def _aggravations(text: str, negated: frozenset[str] = frozenset()) -> frozenset[str]:
     """The kinds of aggravated form a text tells: "injury", "harsher" (a further or subsequent penalty,
-    an altercation) and "chance" (a penalty shot, a breakaway, a foul from behind)."""
-    return frozenset(m.lastgroup for m in _AGGRAVATED.finditer(text.lower()))
+    an altercation) and "chance" (a penalty shot, a breakaway, a foul from behind); not one said only in
+    words the text negates (``negated``, :func:`~rulebot.search.text.negated_terms`: "no injury tho")."""
+    return frozenset(m.lastgroup for m in _AGGRAVATED.finditer(text.lower())
+                     if not (negated and set(terms(m.group(0))) <= negated))
 
 
 #: Words after a verb of moving that make the word before it that verb ("skate backwards", "skate with it"),
