@@ -4061,3 +4061,9 @@ def test_an_aggravation_the_question_negates_is_not_told():
     a = get_searcher().ask("guy spears a d-man, no injury tho. what's the pen?", "firs-2017")
     assert a.citations[0].rule == "6.4.31 A" and a.answer.startswith("Double minor")
     assert first_rule("guy spears a d-man and injures him. what's the pen?", "firs-2017") == "6.4.31 B"
+
+
+def test_how_long_penalties_run_asks_the_ordinary_penalty():
+    # ball hockey 23 "Penalties are 1 minute long", not rule 6's "16 minutes run time"
+    a = get_searcher().ask("How long do penalties run in this league?", "ball-hockey")
+    assert a.citations[0].rule == "23" and "1 minute" in a.answer

@@ -39,7 +39,7 @@ from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, Clau
 
 
 _CLASS_NAME = re.compile(r"\b(" + "|".join(n.replace(" ", r"\s+") for n in CLASS_NAMES)
-                         + r"|penalty(?=\s*\W*$|\s+(?:last|in)\b))(?:\s+penalt(?:y|ies))?\b")
+                         + r"|penalty(?=\s*\W*$|\s+(?:last|in)\b)|penalties(?=\s+(?:last|run)\b))(?:\s+penalt(?:y|ies))?\b")
 #: Words that may stand beside a class name in a question about the class itself.
 _CLASS_QUESTION_WORDS = frozenset("""
 long length minutes minute min duration always two ten five four time times last lasts mean means meaning
@@ -50,7 +50,7 @@ box bin sin spend spends sitting
 bigger smaller worse harsher stronger heavier lighter severe serious same similar versus than
 true false correct incorrect wrong
 cover covers carry carries over rest tonight tomorrow today out remainder tournament semi semifinal final
-finals pool playoff playoffs
+finals pool playoff playoffs run runs cup
 """.split())
 
 #: A question about the harsher penalty ("what about a major?", "a major for hooking?").
@@ -1699,7 +1699,7 @@ class Searcher:
                       without_contrast(question).lower())
         named = []
         for m in _CLASS_NAME.finditer(text):
-            name = re.sub(r"\s+", " ", m.group(1))
+            name = re.sub(r"\s+", " ", m.group(1)).replace("penalties", "penalty")  # "how long do penalties run"
             if name not in named:
                 named.append(name)
             text = text.replace(m.group(0), " ")
