@@ -4067,3 +4067,25 @@ def test_how_long_penalties_run_asks_the_ordinary_penalty():
     # ball hockey 23 "Penalties are 1 minute long", not rule 6's "16 minutes run time"
     a = get_searcher().ask("How long do penalties run in this league?", "ball-hockey")
     assert a.citations[0].rule == "23" and "1 minute" in a.answer
+
+
+def test_the_readings_of_the_thirty_third_pass_keep_to_their_cases():
+    from rulebot.search.query import without_reporting_frame as bare
+
+    # one ref's claim against another's, a ref's or a player's saying, a condition: the case, kept
+    for q in ("One ref says it was a minor and the other says a major. What gets called?",
+              "The ref says nothing and play continues. Is that a goal?", "He says he didn't touch him. What's the call?",
+              "What if the referee asks whether the stick is legal?", "The coach and the ref asked whether the goal counts",
+              "My partner ref says tripping is a hand on the knee"):
+        assert bare(q) == q, q
+    # a ruling asked of a play is no call asked; a thing given or received is no penalty; time left is no call
+    for q in ("What would the call be if the puck is kicked into the net?",
+              "What does the rule say about the time given to fix a broken skate?",
+              "What did the coach do after he received the warning?",
+              "What are we looking at for time left when a penalty shot is awarded?"):
+        assert not classify(q).penalty, q
+    # an injury negated once and told later is told (FIRS 6.4.31 B, the match penalty)
+    assert first_rule("guy spears a d-man. no injury on the first jab, but the second one injured him. what's the "
+                      "pen?", "firs-2017") == "6.4.31 B"
+    # "penalties run over" asks no class length
+    assert not get_searcher().class_question("Do penalties run over?", {"ball-hockey"})

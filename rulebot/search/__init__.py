@@ -15,7 +15,7 @@ from typing import NamedTuple
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import CLASS_NAMES, Answer, Citation, Clause, Hit
-from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, MAX_FOLLOWING_STEPS, NOT_A_PENALTY, POINTER,
+from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, FOLLOWING_QUOTED, NOT_A_PENALTY, POINTER,
                                    POINTER_ALONE_TERMS,
                                    RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences, case_of_signal,
                                    citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers,
@@ -33,13 +33,22 @@ from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks
                                   without_game_labels, without_purpose, without_reporting_frame,
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
-from rulebot.search.text import (STOP_WORDS, fold, kept, load_synonyms, negated_terms, respell, stem, terms, units,
-                                 without_contrast, words)
+from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, without_contrast, words
 from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
 
 
 _CLASS_NAME = re.compile(r"\b(" + "|".join(n.replace(" ", r"\s+") for n in CLASS_NAMES)
-                         + r"|penalty(?=\s*\W*$|\s+(?:last|in)\b)|penalties(?=\s+(?:last|run)\b))(?:\s+penalt(?:y|ies))?\b")
+                         + r"|penalty(?=\s*\W*$|\s+(?:last|in)\b)|penalties(?=\s+(?:last|run)\b(?!\s+(?:over|out|into|on)\b)))"
+                         r"(?:\s+penalt(?:y|ies))?\b")
+
+
+def class_named(m: re.Match) -> str:
+    """The class name a :data:`_CLASS_NAME` match says, as the rulebooks define it ("game  misconduct" ->
+    "game misconduct"; "penalties" in "how long do penalties run" -> "penalty")."""
+    name = re.sub(r"\s+", " ", m.group(1).lower())
+    return "penalty" if name == "penalties" else name
+
+
 #: Words that may stand beside a class name in a question about the class itself.
 _CLASS_QUESTION_WORDS = frozenset("""
 long length minutes minute min duration always two ten five four time times last lasts mean means meaning
@@ -193,7 +202,7 @@ _GESTURE_TOLD = re.compile(r"^\W*(?:in \w+,?\s*)?(?:the )?[\w -]{3,30}? (?:is|me
 LONG_STORY_WORDS = 16
 #: A stage of the game told as over and undecided ("still level after the sudden-death OT", "tied after the
 #: first overtime", "overtime settled nothing"): the question is about what comes next, not that stage.
-_STAGE_DONE = re.compile(r"\b(?:tied|level|even|equal|deadlocked|scoreless|no goals?|nobody scor\w*|no one scor\w*)"
+_STAGE_DONE = re.compile(r"\b(?:tied|level|deadlocked|scoreless|nobody scor\w*|no one scor\w*)"
                          r"\b[^.?!]{0,20}?\bafter (?:the |a |an |its )?(?:\w+[- ])?(?:overtime|ot|sudden[- ]death|extra time"
                          r"|shoot-?out|play-?off)\b"
                          r"|\b(?:overtime|ot|sudden[- ]death)\b[^.?!]{0,20}?\b(?:solved|settled|decided|changed) nothing\b",
@@ -434,9 +443,11 @@ class Searcher:
         if counts(hits[0].clause):
             return hits
         parent = self.index.get(hits[0].clause.parent) if hits[0].clause.parent else None
-        sibs = [c.id for c in self.index.children(parent)] if parent is not None else []
-        at = sibs.index(hits[0].clause.id) if hits[0].clause.id in sibs else len(sibs)
-        items = set(sibs[at + 1:at + 1 + MAX_FOLLOWING_STEPS])  # the paragraphs printed after it
+        sibs = self.index.children(parent) if parent is not None else []
+        ids = [c.id for c in sibs]
+        at = ids.index(hits[0].clause.id) if hits[0].clause.id in ids else len(ids)
+        # the paragraphs printed after it that an answer from it quotes (answer._with_following)
+        items = {c.id for c in sibs[at + 1:at + 1 + FOLLOWING_QUOTED] if c.kind in ("paragraph", "item")}
         i = next((i for i, h in enumerate(hits[1:depth], 1) if h.clause.id in items and counts(h.clause)), None)
         if i is None:
             return hits
@@ -468,8 +479,9 @@ class Searcher:
         """The asking part of ``query`` when a long story comes before it (:data:`LONG_STORY_WORDS`
         distinct words or more besides the small ones: "fight at the red line, two guys hop the boards, the
         goalie skated half way out ... what does 6.4.27 say about leaving the benches?"), or a case told of
-        any length that the question then changes (:func:`changed_case`), and it asks something the story
-        does not name; else "".  The ranker weighs the rest of the story less
+        any length that the question then changes (:func:`changed_case`), or a story of any length telling a stage
+        of the game as over and undecided (:data:`_STAGE_DONE`), and it asks something the story does not name;
+        else "".  The ranker weighs the rest of the story less
         (:data:`~rulebot.search.ranker.STORY_TERM_WEIGHT`)."""
         changed = changed_case(query)
         story, asking = changed or sentences_and_asking(query)
@@ -918,7 +930,7 @@ class Searcher:
         choice = bool(_CLASS_CHOICE.search(q))
         asks_major = bool(_ASKS_MAJOR.search(q)) and not choice
         # "on a breakaway" tells a chance to score, no injury; "no injury tho" tells none
-        told = _aggravations(q, negated_terms(query))
+        told = _aggravations(q, negate=True)
         fouls_asked = self._fouls_asked(query)  # the basic case weighed up is of the foul asked after a story
         read: list[list[frozenset[str]]] = []  # the question's concepts, read once and only when needed
 
@@ -1331,6 +1343,8 @@ class Searcher:
         text = short_answer(self.index, hits, pq.text or question, intent, quoted)
         hits = self.source_first(hits, text)
         hits = quoted_after_first(hits, quoted, limit)
+        # the paragraph of a list that counts what "how many" asks is cited first; the short answer still quotes
+        # the list from the sentence announcing it, which says what the question's other words ask ("2 minutes")
         hits = self.count_asked_first(hits, pq.text or question)
         procedure = procedure_of(self.index, hits[0].clause, intent, question)
         if procedure is None and ends_announcing(hits[0].clause.text) and announced_steps(self.index, hits[0].clause):
@@ -1699,7 +1713,7 @@ class Searcher:
                       without_contrast(question).lower())
         named = []
         for m in _CLASS_NAME.finditer(text):
-            name = re.sub(r"\s+", " ", m.group(1)).replace("penalties", "penalty")  # "how long do penalties run"
+            name = class_named(m)
             if name not in named:
                 named.append(name)
             text = text.replace(m.group(0), " ")
@@ -1729,7 +1743,7 @@ class Searcher:
         boarding" -> the major), else []."""
         from rulebot.penalties import penalty_classes
 
-        names = {re.sub(r"\s+", " ", m.group(1).lower()) for m in _CLASS_NAME.finditer(question.lower())}
+        names = {class_named(m) for m in _CLASS_NAME.finditer(question.lower())}
         return [pc for pc in penalty_classes(self.index) if pc.ruleset in scope and pc.defined and pc.name in names]
 
     def class_answer(self, question: str, ruleset: str | None, classes: list, limit: int) -> Answer | None:
@@ -2490,12 +2504,18 @@ _NONE_OF = re.compile(r"(?:^|[.;:]\s+|\bthere (?:are|is|will be|shall be)\s+)no\
 
 
 @lru_cache(maxsize=8192)
-def _aggravations(text: str, negated: frozenset[str] = frozenset()) -> frozenset[str]:
+def _aggravations(text: str, negate: bool = False) -> frozenset[str]:
     """The kinds of aggravated form a text tells: "injury", "harsher" (a further or subsequent penalty,
-    an altercation) and "chance" (a penalty shot, a breakaway, a foul from behind); not one said only in
-    words the text negates (``negated``, :func:`~rulebot.search.text.negated_terms`: "no injury tho")."""
-    return frozenset(m.lastgroup for m in _AGGRAVATED.finditer(text.lower())
-                     if not (negated and set(terms(m.group(0))) <= negated))
+    an altercation) and "chance" (a penalty shot, a breakaway, a foul from behind); with ``negate``, not one
+    said right after a negation (:data:`_NEGATED_BEFORE`: "no injury tho", "without hurting him"; "no injury
+    on the first jab, but the second one injured him" tells the injury)."""
+    low = text.lower()
+    return frozenset(m.lastgroup for m in _AGGRAVATED.finditer(low)
+                     if not (negate and _NEGATED_BEFORE.search(low[max(0, m.start() - 30):m.start()])))
+
+
+#: A negation just before a mention ("no ", "not ", "without ", "never ", "wasn't "), at most two words away.
+_NEGATED_BEFORE = re.compile(r"\b(?:no|not|without|never|\w+n't)\s+(?:\w+\s+){0,2}$")
 
 
 #: Words after a verb of moving that make the word before it that verb ("skate backwards", "skate with it"),

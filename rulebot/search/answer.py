@@ -1255,6 +1255,10 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
     return [steps[i] for _, i in (best if best_first else sorted(best, key=lambda x: x[1]))]
 
 
+#: How many of the clauses printed after a procedure's top clause its answer may quote (:func:`_with_following`).
+FOLLOWING_QUOTED = 3
+
+
 def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, used: list[Clause],
                     max_chars: int = 420, every: bool = False) -> str:
     """For a procedure, the top clause's text followed by the next clauses of the same rule (the steps
@@ -1278,7 +1282,7 @@ def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, used
     from rulebot.search.text import load_synonyms, words
 
     qterms = set(terms(query)) | {t for alt in load_synonyms().expansions(words(query)) for t in terms(alt)}
-    for nxt in siblings[pos + 1:pos + 4]:
+    for nxt in siblings[pos + 1:pos + 1 + FOLLOWING_QUOTED]:
         # a step of the same procedure: a sub-clause (not the next rule) that is still on the subject
         if not nxt.text or nxt.kind not in ("paragraph", "item"):
             break

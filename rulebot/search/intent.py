@@ -201,11 +201,13 @@ CALL_ASKED = re.compile(
     r"|(?:can|do|should|could) (?:i|we|you) (?:give|call|assess|hand) (?:him|her|them|the \w+ )?(?:something|anything|a penalty)"
     r"|(?:^|[.!?]\s*)anything\s*\?\s*$"
     r"|\bis (?:that|this|it) a problem\b"
-    r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give|gotten|received|given)\b"
-    r"|what(?:'s| am| is| are) (?:i|he|she|they|we|you|the player|the kid|the guy) (?:getting|gonna get|going to get"
-    r"|looking at)\b"
-    # "what should the penalty have been?"
-    r"|what (?:should|would|could|must|will) (?:the |his |her |their |my )?(?:penalty|call|punishment|sanction)"
+    r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
+    r"|what(?:'s| am| is| are) (?:i|he|she|they|we|you|the player|the kid|the guy) (?:getting|gonna get|going to get)\b"
+    # "what should he have gotten?", "what am I looking at?" (at the end: not "looking at for time left")
+    r"|what should (?:i|he|she|they|we|you|the player|the kid|the guy) have (?:gotten|got|received|been given)\b"
+    r"|what (?:am i|is he|is she|are they|are we) looking at\s*[?.!]*\s*$"
+    # "what should the penalty have been?" (not "what would the call be": a goal or a play may be ruled)
+    r"|what (?:should|would|could|must|will) (?:the |his |her |their |my )?(?:penalty|punishment|sanction)"
     r" (?:have been|be)\b"
     # (not the length of the game's own time: "Two halves of how many minutes?", "how many minutes is a
     # period?")

@@ -534,12 +534,20 @@ def without_purpose(question: str) -> str:
 
 #: Someone who brings a question and is no part of it, named in the third person ("Ref on rink 2", "A parent
 #: at the U9 games", "Tournament director", "He"): a referee, parent, spectator, volunteer, organiser or crew,
-#: with a few words before and a place or team after.  Not a partner nor anyone whose role may be the topic
-#: (a coach, manager, goal judge, scorekeeper or timekeeper: "Manager asks how many players he can list").
-_BRINGER = (r"(?:(?:a|an|the|our|my|one|his|her|their|this|that)\s+)?(?:[\w'-]+\s+){0,3}?"
-            r"(?:refs?|referees?|officials?|parents?|mum|mom|dad|volunteers?|organi[sz]ers?|directors?|supervisors?"
-            r"|crew|fans?|spectators?|someone|somebody|he|she|they)"
-            r"(?:\s+(?:on|of|for|from|at|in|with)\s+(?:[\w'-]+\s+){0,4}?[\w'-]+)?")
+#: with up to three words before that are no question or condition ("What if the referee asks ...", "The coach
+#: and the ref ...") and a place or team after.  Not a partner nor anyone whose role may be the topic (a coach,
+#: manager, goal judge, linesman, scorekeeper or timekeeper: "Manager asks how many players he can list").
+_BRINGER_WORDS = (r"(?:(?:a|an|the|our|my|one|his|her|their|this|that)\s+)?"
+                  r"(?:(?!(?:if|when|what|whether|and|or|but|after|before|once|while|then|other|back|partner)\b)"
+                  r"[\w'-]+\s+){0,3}?")
+_PLACE = r"\s+(?:on|of|for|from|at|in|with)\s+(?:[\w'-]+\s+){0,4}?[\w'-]+"
+_BRINGER = (_BRINGER_WORDS + r"(?:refs?|referees?|officials?|parents?|mum|mom|dad|volunteers?|organi[sz]ers?"
+            r"|directors?|supervisors?|crew|fans?|spectators?|someone|somebody|he|she|they)(?:" + _PLACE + r")?")
+#: ... and what a bringer says or reports, opening the question ("Ref on rink 2 says a defenceman dove ..."): a
+#: referee only with where he works (one ref's claim against another's is the case: "One ref says it was a
+#: minor and the other says a major"), never "he" or "they" (a player's claim: "He says he didn't touch him").
+_REPORTER = (_BRINGER_WORDS + r"(?:(?:refs?|referees?|officials?)" + _PLACE + r"|(?:parents?|mum|mom|dad|volunteers?"
+             r"|organi[sz]ers?|directors?|supervisors?|crew|fans?|spectators?|someone|somebody)(?:" + _PLACE + r")?)")
 #: ... and the words that report it ("asks", "wants to know", "was asked", "says", "reports"), before what
 #: is asked: a question word, "whether" or "if", a colon, or what is asked for ("asks the most players ...").
 _REPORTED = re.compile(
@@ -548,16 +556,15 @@ _REPORTED = re.compile(
     r"|would like to know|needs to know|was asked|were asked|got asked)(?:\s+(?:me|us|the desk|the table))?"
     r"(?=\s*(?::|(?:at|in|for|from|on|by|with|of|to|about)?\s*(?:what|which|how|who|whom|whose|when|where|why"
     r"|whether|if)\b|the (?:most|least|longest|shortest|maximum|minimum|max|min|number|rule|length|size)\b))"
-    # "Ref on rink 2 says a defenceman dove ...": only opening the question
-    r"|^\s*" + _BRINGER + r"\s+(?:says|said|reports|reported|tells us|told us|tells me|told me)(?:\s+that)?\s+",
+    r"|^\s*" + _REPORTER + r"\s+(?:says|said|reports|reported|tells us|told us|tells me|told me)(?:\s+that)?\s+",
     re.I)
 
 
 def without_reporting_frame(question: str) -> str:
     """``question`` without the words that tell who brought it, in the third person (:data:`_REPORTED`: "Ref on
-    rink 2 asks how long a minor is" -> "how long a minor is"; "Coach of the Red team says their goalie is
-    stuck in traffic. What happens?" -> "their goalie is stuck in traffic. What happens?"): the bringer is no
-    part of the case ("Ref asks ... above the shoulders" is no referee's gesture).  Unchanged when nothing
+    rink 2 asks how long a minor is" -> "how long a minor is"; "Ref on rink 2 says a defenceman dove on the puck.
+    What should he have given?" -> "a defenceman dove on the puck. What should he have given?"): the bringer is
+    no part of the case ("Ref asks ... above the shoulders" is no referee's gesture).  Unchanged when nothing
     would be left."""
     if not _REPORTED.search(question):
         return question
