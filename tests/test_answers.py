@@ -4089,3 +4089,12 @@ def test_the_readings_of_the_thirty_third_pass_keep_to_their_cases():
                       "pen?", "firs-2017") == "6.4.31 B"
     # "penalties run over" asks no class length
     assert not get_searcher().class_question("Do penalties run over?", {"ball-hockey"})
+
+
+def test_what_is_the_thing_named_asks_what_it_is():
+    assert classify("What is the goalkeeper's privileged area?").definition
+    for q in ("what is the penalty for tripping?", "what is the call?", "what's the tiebreak?",
+              "What is the delayed penalty signal?", "what is the longest shift?"):
+        assert not classify(q).definition, q
+    # FIRS 2.3 A NOTE "shall be defined as", not 2.3 B's freezing the puck
+    assert first_rule("What is the goalkeeper's privileged area?", "firs-2017") == "2.3 A NOTE"

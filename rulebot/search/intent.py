@@ -162,6 +162,11 @@ TREATS_AS = (r"\bwhen (?:do|does|should|would|can) (?:we|you|i|they|refs?|refere
 DEFINITION_STATED = (r"(?:^\s*|(?<=[,:;.?!] ))(?:an? |the )?(?!(?:it|that|this|which|what|who|he|she|they|so|and|but|or"
                      r"|then|also|still|i|we|you|my|our|your|his|her|their|coach|ref|referee|partner|player)\b)(?P<stated>[a-z][\w-]*(?: [a-z][\w-]*){0,2}) (?:means|is defined as"
                      r"|refers to)\b")
+#: Nouns a "what is the ...?" question asks a fact of, not a thing to define ("what is the penalty for ...", "what is
+#: the longest ...").
+_ASKED_NOUNS = (r"(?:penalt\w*|call|calls|rule|rules|time|score|signal|procedure|difference|number|minimum|maximum|max|min"
+                r"|limit|size|length|result|ruling|restart|deal|story|point|reason|sanction|punishment|code|order|call\w*"
+                r"|longest|shortest|most|least|best|first|last|next|same|right|correct|proper|official|usual|normal)\b")
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
 #: something is; "what's the call" and "what's the tiebreak" ask for something else.
 _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|define|definition|meaning of|counts? as|glossary"
@@ -182,7 +187,11 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|what ['\"‘“][\w -]{2,40}['\"’”] means?"
                          r"|what makes (?:a|an|the|it|him|her|someone|something)|who(?:'?s| is) ['\"‘“]"
                          r"|^\W*[\w' -]{2,40} meaning(?! to\b))\b"
-                         r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$", re.I)
+                         r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$"
+                         # "what is the goalkeeper's privileged area?": a thing named, not what is asked of one ("what
+                         # is the penalty / call / rule / time / score?")
+                         r"|^\W*what(?:'?s| is) the (?:(?!" + _ASKED_NOUNS + r")[\w'-]+ ){1,3}(?!" + _ASKED_NOUNS
+                         + r")[\w-]+\s*\??\s*$", re.I)
 #: A question that asks for the call outright ("what's the penalty for ...", "what do I give him").
 #: "what's a butt-end worth?", "how much is a trip worth": the call, not what the thing is.
 _WORTH = (r"\b(?:what(?:'s| is| are)|how much is) (?!(?:a |an |the )?(?:win|wins|tie|ties|loss|losses|draw|forfeit"
