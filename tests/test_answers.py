@@ -4098,3 +4098,12 @@ def test_what_is_the_thing_named_asks_what_it_is():
         assert not classify(q).definition, q
     # FIRS 2.3 A NOTE "shall be defined as", not 2.3 B's freezing the puck
     assert first_rule("What is the goalkeeper's privileged area?", "firs-2017") == "2.3 A NOTE"
+
+
+def test_a_penalty_for_all_but_the_goalkeeper_is_not_the_goalkeepers():
+    # the goalie may freeze the puck in his crease (FIRS 2.3 B, RHA 617 (b)); FIRS 6.4.35 E and RHA 614 (c) are for
+    # "a defending player, except the goalkeeper"
+    assert first_rule("goalie covers the puck in the crease, what's the call?", "firs-2017") == "2.3 B"
+    assert first_rule("goalie covers the puck in the crease, what's the call?", "rha") == "617 (b)"
+    assert first_rule("defenceman falls on the puck in his own crease, what's the call?", "firs-2017") in (
+        "6.4.18 B", "6.4.35 E")

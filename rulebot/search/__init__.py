@@ -34,7 +34,7 @@ from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, without_contrast, words
-from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, roles
+from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, excludes_goalkeeper, roles
 
 
 _CLASS_NAME = re.compile(r"\b(" + "|".join(n.replace(" ", r"\s+") for n in CLASS_NAMES)
@@ -714,8 +714,11 @@ class Searcher:
                  for gi in syn.by_phrase.get(tuple(words(p)), ()) for m in syn.groups[gi]}
         if not named:
             return hits
+        keeper = roles(query) == GOALKEEPER_ONLY
         for i, h in enumerate(hits[:depth]):
             d = r.doc_of.get(h.clause.id)
+            if keeper and excludes_goalkeeper(h.clause.text):
+                continue  # "goalie covers the puck": not "a defending player, except the goalkeeper, falls on ..."
             if d is not None and named & r.doc_terms[d]:
                 return hits if i == 0 else [Hit(h.clause, hits[0].score)] + hits[:i] + hits[i + 1:]
         return hits
@@ -2758,9 +2761,13 @@ def penalty_stated_first(hits: list[Hit], index: ClauseIndex, query: str = "", d
             # the rule forbids ("No player may leave the player bench ... to enter an altercation"); the
             # clause right after it gives "for a violation of this rule" the penalty (FIRS 6.4.27 E, F)
             return [hits[0], Hit(sib, hits[0].score)] + [h for h in hits[1:] if h.clause.id != sib.id]
+    keeper = roles(query) == GOALKEEPER_ONLY
     for i, h in enumerate(hits[1:depth], 1):
         if (h.score >= PENALTY_SHARE * hits[0].score and states_penalty(h.clause, index)
-                and says_as_much(hits[0].clause, h.clause, query)):
+                and says_as_much(hits[0].clause, h.clause, query)
+                # not a penalty for everyone but the goalkeeper asked about ("goalie covers the puck in the
+                # crease": FIRS 6.4.35 E, "a defending player, except the goalkeeper, falls on the puck")
+                and not (keeper and excludes_goalkeeper(h.clause.text))):
             return [h] + hits[:i] + hits[i + 1:]
     return hits
 

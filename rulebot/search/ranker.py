@@ -92,6 +92,12 @@ _ALL_BUT_GOALKEEPER = re.compile(r"\b(?:excluding|except(?: for)?|other than|not
                                  re.IGNORECASE)
 
 
+def excludes_goalkeeper(text: str) -> bool:
+    """Whether ``text`` names the goalkeeper only to leave him out (:data:`_ALL_BUT_GOALKEEPER`: "a defending
+    player, except the goalkeeper, ...")."""
+    return bool(_ALL_BUT_GOALKEEPER.search(text))
+
+
 #: A defenceman in players' words ("D-man", "d men", "dman").
 _D_MAN = re.compile(r"\bd[- ]?m[ae]n\b", re.I)
 
