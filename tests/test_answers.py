@@ -4107,3 +4107,13 @@ def test_a_penalty_for_all_but_the_goalkeeper_is_not_the_goalkeepers():
     assert first_rule("goalie covers the puck in the crease, what's the call?", "rha") == "617 (b)"
     assert first_rule("defenceman falls on the puck in his own crease, what's the call?", "firs-2017") in (
         "6.4.18 B", "6.4.35 E")
+
+
+def test_a_lettered_option_after_a_time_is_an_option():
+    from rulebot.search.query import multiple_choice
+
+    q = "Under FIRS, a minor penalty lasts: A) 1 minute B) 1:30 C) 2 minutes D) 5 minutes. Which is right?"
+    assert multiple_choice(q) is not None
+    a = get_searcher().ask(q)
+    assert a.citations[0].rule == "6.1.2 A" and "2 minutes" in a.answer
+    assert multiple_choice("see rule 402 a) and 402 b) and 402 c) for that") is None

@@ -580,7 +580,8 @@ def words_left(text: str) -> bool:
 
 #: A lettered option of a multiple-choice question ("A) 30 seconds", "b. one minute"), not a rule's
 #: sub-clause ("402 (a)", "605(b)", "402 a)") nor a player or team told by a letter ("Player A", "team B.").
-_OPTION = re.compile(r"(?<![\w(])(?<!\d\s)(?<!player )(?<!team )(?:([A-Da-d])[).]|\(([A-Da-d])\))\s", re.I)
+_OPTION = re.compile(r"(?<![\w(])(?:(?<!\d\s)|(?<=:\d\d\s))(?<!player )(?<!team )(?:([A-Da-d])[).]|\(([A-Da-d])\))\s",
+                     re.I)  # after a time ("B) 1:30 C) 2 minutes"), not a rule's number ("402 a)")
 #: A sentence that only asks which option is right ("Which is right?", "Which letter?", "So which one is correct?").
 _CHOOSE_WORDS = frozenset("right correct true letter answer one option".split())
 #: A stem that asks about the options themselves ("Which of the following ...?", "which statement ..."): asked with them.
