@@ -593,3 +593,15 @@ def test_a_word_of_the_selected_sheet_that_names_another_rulebook_is_the_sheets_
     assert "Answered from Youth Cup" not in answer.answer
     # an embedded rulebook selected still yields to the one named ("U12" asked of RHA is the youth cup)
     assert searcher.ask("is body checking allowed in U12", "rha").ruleset == "youth-cup"
+
+
+def test_a_sheets_own_game_length_answers_how_long_games_are(capsys, tmp_path):
+    # "Games are 12 minutes." under a heading "Games" is the sheet's game length, not a rule RHA 640 (a) covers
+    searcher = _sheet(capsys, tmp_path / "clean.txt", "1. Games\n1.1 Games are 12 minutes.\n2. Penalties\n"
+                      "2.1 Minor penalties are 1 minute.\n", "rha")
+    assert subjects_of("Games are 12 minutes.") == {"game-length"}
+    assert subjects_of("Games will be two 18 minute halves") >= {"game-length"}
+    answer = searcher.ask("how long are games", "clean")
+    first = answer.citations[0]
+    assert (first.ruleset, first.rule, first.layer) == ("clean", "1.1", "tournament")
+    assert answer.answer.startswith("Games are 12 minutes.") and "do not cover" not in answer.answer
