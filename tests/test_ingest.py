@@ -899,3 +899,5 @@ def test_a_closing_line_that_sends_questions_to_someone_is_no_rule():
     assert CONTACT_ASK.match("Please contact Marie at the desk with any questions.")
     assert CONTACT_ASK.match("Text Joe your questions")
     assert not CONTACT_ASK.match("Email scores to the tournament director after each game.")
+    assert CONTACT_ASK.match("Questions? Contact Marie at the tournament desk.")
+    assert not CONTACT_ASK.match("Questions about eligibility go to the league.")

@@ -44,7 +44,10 @@ CONTACT = re.compile(r"(?:if you have (?:any )?|for (?:any )?|any )?(?:questions
 #: contact Marie at the desk with any questions.", Fall Fete sheet): the line ends with "questions".
 CONTACT_ASK = re.compile(r"(?:please\s+)?(?:contact|ask|see|talk to|speak (?:to|with)|e-?mail|call|text|phone|message)"
                          r"\s[^.!?]{0,80}?"
-                         r"\b(?:any|your|with)\s+(?:any\s+)?questions?\s*[.!]?$", re.I)
+                         r"\b(?:any|your|with)\s+(?:any\s+)?questions?\s*[.!]?$"
+                         # ... or opens with them ("Questions? Contact Marie at the tournament desk.")
+                         r"|(?:any\s+)?questions?\s*[?:]\s*(?:please\s+)?(?:contact|ask|see|find|talk to|speak (?:to|with)"
+                         r"|e-?mail|call|text|phone|message)\s[^.!?]{0,80}[.!]?$", re.I)
 
 #: A line of a list written with a dot leader and no bullet, ``Name.....call`` ("Tripping.............2
 #: min", "Fighting.............match", Fall Fete sheet): some words, a run of four or more dots, and
