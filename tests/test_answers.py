@@ -4117,3 +4117,13 @@ def test_a_lettered_option_after_a_time_is_an_option():
     a = get_searcher().ask(q)
     assert a.citations[0].rule == "6.1.2 A" and "2 minutes" in a.answer
     assert multiple_choice("see rule 402 a) and 402 b) and 402 c) for that") is None
+
+
+def test_which_rulebook_has_the_shortest_class_is_named():
+    a = get_searcher().ask("which rulebook has the shortest minor?")
+    assert a.answer.splitlines()[0] == "Shortest: Ball hockey penalty, 1 minute"
+    a = get_searcher().ask("Which rulebook has the longest major penalty?")
+    first = a.answer.splitlines()[0]
+    assert first.startswith("Longest: ") and "RHA major, 4 or 5 minutes" in first and "Ball hockey" not in first
+    # no extreme asked: no such line
+    assert not get_searcher().ask("how long is a minor in each rulebook?").answer.startswith(("Shortest", "Longest"))

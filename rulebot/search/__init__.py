@@ -2230,7 +2230,7 @@ class Searcher:
         the books. Is it two minutes everywhere?"): that question put plainly ("how long is a minor"), which
         :meth:`class_question` reads; "" when the question names no class or several, asks no length of it
         in one sentence (:data:`_LENGTH_ASKED`), names a foul, or asks what the records are charged."""
-        names = {re.sub(r"\s+", " ", m.group(1).lower()) for m in _CLASS_NAME.finditer(question.lower())}
+        names = {class_named(m) for m in _CLASS_NAME.finditer(question.lower())}
         if (len(names) != 1 or "penalty shot" in names or _RECORDS_ASKED.search(question)
                 or fouls_told(question) or _PENALTY_FOR.search(question)
                 or (names == {"match"} and not re.search(r"\bmatch penalt", question, re.I))):
@@ -2240,6 +2240,28 @@ class Searcher:
         if not any(_LENGTH_ASKED.search(x) and _CLASS_NAME.search(x.lower()) for x in sentences(question)):
             return ""
         return f"how long is a {next(iter(names))}"
+
+    def class_extreme(self, question: str, asked: str, rulesets: tuple[str, ...]) -> str:
+        """For "which rulebook has the shortest (longest) minor?": the line that names it ("Shortest: Ball hockey
+        penalty, 1 minute"), from the length each rulebook's own definition of the class asked gives (``asked``,
+        :meth:`class_length_asked`), its shortest form for "shortest" (RHA's "1:30 or 2 minutes": 1:30); ""
+        when the question asks no extreme or fewer than two rulebooks give a length."""
+        m = _EXTREME_ASKED.search(question)
+        if not m:
+            return ""
+        shortest = m.group(1).lower() in ("shortest", "least", "fewest", "quickest", "briefest", "lowest")
+        lengths = []
+        for rid in rulesets:
+            for pc in self.class_question(asked, {rid})[:1]:
+                options = [x for x in (pc.minutes, *pc.alt_minutes) if x is not None]
+                if options:
+                    lengths.append((min(options) if shortest else max(options), rid, pc))
+        if len(lengths) < 2:
+            return ""
+        best = min(x[0] for x in lengths) if shortest else max(x[0] for x in lengths)
+        named = [f"{self.index.rulesets[rid].short_name} {pc.name}, {pc.duration_words or _minutes_said(best)}"
+                 for x, rid, pc in lengths if x == best]
+        return f"{'Shortest' if shortest else 'Longest'}: {'; '.join(named)}"
 
     def compare(self, question: str, rulesets: tuple[str, ...], intent: Intent, limit: int = 5) -> Answer:
         """One line per ruleset ("RHA: ...") for a question asked across rulebooks — each the answer
@@ -2275,6 +2297,9 @@ class Searcher:
             lines.append(f"{name}: {text}")
             if one.answered:
                 per.append(one.citations)
+        extreme = self.class_extreme(question, asked, rulesets) if asked else ""
+        if extreme:
+            lines.insert(0, extreme)
         ordered: list[Citation] = []
         for rank in range(3):
             ordered.extend(c[rank] for c in per if len(c) > rank)
@@ -2283,6 +2308,16 @@ class Searcher:
             return Answer(question, None, "\n".join(lines) or "No rule found for that question.", (),
                           answered=False, kind="comparison")
         return Answer(question, None, "\n".join(lines), tuple(ordered[:n]), kind="comparison")
+
+
+#: An extreme asked of a length across rulebooks ("which rulebook has the shortest minor?").
+_EXTREME_ASKED = re.compile(r"\b(shortest|longest|least|most|fewest|quickest|briefest|lowest|highest)\b", re.I)
+
+
+def _minutes_said(minutes: float) -> str:
+    """``minutes`` as a referee says it (1.5 -> "1:30", 2.0 -> "2 minutes")."""
+    whole, part = divmod(round(minutes * 60), 60)
+    return f"{whole}:{part:02d}" if part else f"{whole} minute{'s' if whole != 1 else ''}"
 
 
 #: A length asked: "how long", "how many minutes", "the shortest", "is it two minutes".
