@@ -57,8 +57,8 @@ SUBJECTS: dict[str, str] = {
                    r"|playing time|periods?|halves|intermission|how long (?:is|are|do|does) (?:a |the )?"
                    r"(?:games?|match(?:es)?|periods?)|(?:games?|match(?:es)?) (?:last|length)"
                    # a sheet's own rule: "Games are 12 minutes.", "Games will be two 18 minute halves"
-                   r"|(?:games?|match(?:es)?) (?:are|is|will be|shall be|consist of)\b[^.]{0,40}\b(?:minutes?|mins?"
-                   r"|halves|periods))\b",
+                   r"|(?:games?|match(?:es)?) (?:are|is|will be|shall be|consist of|run|last) (?:[\w-]+ ){0,2}?\d+[- ]?"
+                   r"(?:minutes?|mins?))\b",
     "overtime": r"\b(?:overtime|over-time|ot|shoot-?outs?|sudden (?:death|victory)|tied games?|ties?|tied"
                 r"|tie-?break(?:er)?s?|winning (?:shot|goal)s?)\b",
     "timeouts": r"\btime[- ]?outs?\b",

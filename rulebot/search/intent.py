@@ -164,7 +164,7 @@ DEFINITION_STATED = (r"(?:^\s*|(?<=[,:;.?!] ))(?:an? |the )?(?!(?:it|that|this|w
                      r"|refers to)\b")
 #: Nouns a "what is the ...?" question asks a fact of, not a thing to define ("what is the penalty for ...", "what is
 #: the longest ...").
-_ASKED_NOUNS = (r"(?:penalt\w*|call|calls|rule|rules|time|score|signal|procedure|difference|number|minimum|maximum|max|min"
+_ASKED_NOUNS = (r"(?:penalt\w*|rule|rules|time|score|signal|procedure|difference|number|minimum|maximum|max|min"
                 r"|limit|size|length|result|ruling|restart|deal|story|point|reason|sanction|punishment|code|order|call\w*"
                 r"|longest|shortest|most|least|best|first|last|next|same|right|correct|proper|official|usual|normal)\b")
 #: "What is a penalty shot", "what's icing?", "what exactly counts as", "define": a question about what
