@@ -4127,3 +4127,8 @@ def test_which_rulebook_has_the_shortest_class_is_named():
     assert first.startswith("Longest: ") and "RHA major, 4 or 5 minutes" in first and "Ball hockey" not in first
     # no extreme asked: no such line
     assert not get_searcher().ask("how long is a minor in each rulebook?").answer.startswith(("Shortest", "Longest"))
+
+
+def test_how_big_a_thing_is_asks_a_clause_that_names_it():
+    # FIRS 2.3 A, the goal crease's lines, not 2.1 C's minimum size of the rink
+    assert first_rule("how big is the crease in FIRS?", "firs-2017") == "2.3 A"

@@ -1005,6 +1005,8 @@ class Searcher:
         subject = _LENGTH_OF.search(question or query)
         if subject:
             asked = set().union(*(g for _, g in self.ranker.concepts(subject.group(1)))) - _UNIT_STEMS or asked
+        sized = _SIZE_OF.search(question or query)
+        sized_terms = (set().union(*(g for _, g in self.ranker.concepts(sized.group(1)))) - _UNIT_STEMS) if sized else set()
         extra_asked = bool(_EXTRA_TIME.search(query) or _EXTRA_TIME.search(question))
         out = []
         for n, h in enumerate(hits):
@@ -1016,7 +1018,9 @@ class Searcher:
                 near.sort()
                 near += [i + k for p in phrases for i in places.get(p[0], ())
                          if stems[i:i + len(p)] == p for k in range(len(p))]
-                if not extra_asked and extra_time:
+                if sized_terms and not any(x in places for x in sized_terms):
+                    w = SUBJECT_MISS_WEIGHT  # "how big is the crease": not the rink's size (FIRS 2.1 C)
+                elif not extra_asked and extra_time:
                     # "how long are the halves": an overtime period's minutes are not the halves'; "No
                     # time-outs shall be allowed during an overtime period" says no number at all
                     w = 1.0 if nums else NO_NUMBER_WEIGHT
@@ -2392,6 +2396,12 @@ def _without_words(text: str, phrases: list[str]) -> str:
 
 #: Extra time after a tie: its periods are no answer to how long the game's periods are.
 #: "how long is a minor", "how long should a penalty be", "how long do penalties last": what is measured.
+#: "how big is the crease", "how wide are the goals": the thing whose size is asked.
+_SIZE_OF = re.compile(r"\bhow (?:big|large|wide|deep|tall|high) (?:is|are|should|must|can) (?:a |an |the |each |our |their )?"
+                      r"([a-z][\w-]+(?: [a-z][\w-]+)?)(?= (?:be|in|at|under|for)\b|\s*[?.!,]|$)", re.I)
+#: :meth:`Searcher.prefer_numbered_subject`: a clause that never names the thing whose size is asked weighs this
+#: ("how big is the crease": not FIRS 2.1 C, the rink's size).
+SUBJECT_MISS_WEIGHT = 0.8
 _LENGTH_OF = re.compile(r"\bhow long (?:is|are|should|do|does|will|would|must|can) (?:a |an |the |each |one |our |their )?"
                         r"([a-z][\w-]+)(?= (?:be|last|run|go|take)\b|\s*[?.!,]|$)", re.I)
 _EXTRA_TIME = re.compile(r"\bover-?time\b|\bsudden death\b|\bshoot-?outs?\b|\bOT\b|\bextra (?:time|period)", re.I)
