@@ -15,12 +15,11 @@ from typing import NamedTuple
 from rulebot.corpus.index import ClauseIndex
 from rulebot.errors import UsageError
 from rulebot.models import CLASS_NAMES, Answer, Citation, Clause, Hit
-from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, FOLLOWING_QUOTED, NOT_A_PENALTY, POINTER,
-                                   POINTER_ALONE_TERMS,
+from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS,
                                    RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences, case_of_signal,
                                    citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers,
                                    other_parts, penalty_list_of, pointed_to, procedure_of, procedure_steps,
-                                   question_parts, quoted_text, row_rule, rule_failure, rule_of, says_as_much,
+                                   question_parts, quoted_text, row_rule, rule_failure, rule_of, says_as_much, steps_after,
                                    sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, DEFINITION_STATED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS,
@@ -442,12 +441,7 @@ class Searcher:
 
         if counts(hits[0].clause):
             return hits
-        parent = self.index.get(hits[0].clause.parent) if hits[0].clause.parent else None
-        sibs = self.index.children(parent) if parent is not None else []
-        ids = [c.id for c in sibs]
-        at = ids.index(hits[0].clause.id) if hits[0].clause.id in ids else len(ids)
-        # the paragraphs printed after it that an answer from it quotes (answer._with_following)
-        items = {c.id for c in sibs[at + 1:at + 1 + FOLLOWING_QUOTED] if c.kind in ("paragraph", "item")}
+        items = {c.id for c in steps_after(self.index, hits[0].clause)[0]}  # the paragraphs an answer from it quotes
         i = next((i for i, h in enumerate(hits[1:depth], 1) if h.clause.id in items and counts(h.clause)), None)
         if i is None:
             return hits
@@ -2245,28 +2239,6 @@ class Searcher:
             return ""
         return f"how long is a {next(iter(names))}"
 
-    def class_extreme(self, question: str, asked: str, rulesets: tuple[str, ...]) -> str:
-        """For "which rulebook has the shortest (longest) minor?": the line that names it ("Shortest: Ball hockey
-        penalty, 1 minute"), from the length each rulebook's own definition of the class asked gives (``asked``,
-        :meth:`class_length_asked`), its shortest form for "shortest" (RHA's "1:30 or 2 minutes": 1:30); ""
-        when the question asks no extreme or fewer than two rulebooks give a length."""
-        m = _EXTREME_ASKED.search(question)
-        if not m:
-            return ""
-        shortest = m.group(1).lower() in ("shortest", "least", "fewest", "quickest", "briefest", "lowest")
-        lengths = []
-        for rid in rulesets:
-            for pc in self.class_question(asked, {rid})[:1]:
-                options = [x for x in (pc.minutes, *pc.alt_minutes) if x is not None]
-                if options:
-                    lengths.append((min(options) if shortest else max(options), rid, pc))
-        if len(lengths) < 2:
-            return ""
-        best = min(x[0] for x in lengths) if shortest else max(x[0] for x in lengths)
-        named = [f"{self.index.rulesets[rid].short_name} {pc.name}, {pc.duration_words or _minutes_said(best)}"
-                 for x, rid, pc in lengths if x == best]
-        return f"{'Shortest' if shortest else 'Longest'}: {'; '.join(named)}"
-
     def compare(self, question: str, rulesets: tuple[str, ...], intent: Intent, limit: int = 5) -> Answer:
         """One line per ruleset ("RHA: ...") for a question asked across rulebooks — each the answer
         that ruleset alone gives (its call, its class definition, or "not covered") — with each
@@ -2284,10 +2256,12 @@ class Searcher:
         per: list[tuple[Citation, ...]] = []
         from rulebot.layering import layered_answer
 
+        defined: dict[str, list] = {}  # ruleset -> the definitions of the class asked, when one is
+
         def plain(q: str, rid: str, n: int) -> Answer:
             # the length of one penalty class asked ("Which rulebook has the shortest minor?"): the class's
             # definition in each rulebook that has it, as when asked alone
-            classes = self.class_question(asked, {rid}) if asked else []
+            classes = defined[rid] = self.class_question(asked, {rid}) if asked else []
             one = self.class_answer(q, rid, classes, n) if classes else None
             return one if one is not None else self._ask_one(q, rid, n, compare=False)
 
@@ -2301,7 +2275,8 @@ class Searcher:
             lines.append(f"{name}: {text}")
             if one.answered:
                 per.append(one.citations)
-        extreme = self.class_extreme(question, asked, rulesets) if asked else ""
+        # (the rulebooks compared, not the base a tournament sheet was answered over)
+        extreme = class_extreme(question, {r: defined.get(r, []) for r in rulesets}, self.index) if asked else ""
         if extreme:
             lines.insert(0, extreme)
         ordered: list[Citation] = []
@@ -2316,6 +2291,30 @@ class Searcher:
 
 #: An extreme asked of a length across rulebooks ("which rulebook has the shortest minor?").
 _EXTREME_ASKED = re.compile(r"\b(shortest|longest|least|most|fewest|quickest|briefest|lowest|highest)\b", re.I)
+
+
+def class_extreme(question: str, defined: dict[str, list], index: ClauseIndex) -> str:
+    """For "which rulebook has the shortest (longest) minor?": the line that names it ("Shortest: Ball hockey
+    penalty, 1 minute"), from the length of each rulebook's own definition of the class asked (``defined``:
+    ruleset id -> :class:`~rulebot.penalties.PenaltyClass` list, as :meth:`Searcher.class_question` reads them),
+    its shortest form for "shortest" (RHA's "1:30 or 2 minutes": 1:30); "" when the question asks no extreme or
+    fewer than two rulebooks give a length."""
+    m = _EXTREME_ASKED.search(question)
+    if not m:
+        return ""
+    shortest = m.group(1).lower() in ("shortest", "least", "fewest", "quickest", "briefest", "lowest")
+    lengths = []
+    for rid, classes in defined.items():
+        for pc in classes[:1]:
+            options = [x for x in (pc.minutes, *pc.alt_minutes) if x is not None]
+            if options:
+                lengths.append((min(options) if shortest else max(options), rid, pc))
+    if len(lengths) < 2:
+        return ""
+    best = min(x[0] for x in lengths) if shortest else max(x[0] for x in lengths)
+    named = [f"{index.rulesets[rid].short_name} {pc.name}, {pc.duration_words or _minutes_said(best)}"
+             for x, rid, pc in lengths if x == best]
+    return f"{'Shortest' if shortest else 'Longest'}: {'; '.join(named)}"
 
 
 def _minutes_said(minutes: float) -> str:
@@ -2394,17 +2393,17 @@ def _without_words(text: str, phrases: list[str]) -> str:
     return text
 
 
-#: Extra time after a tie: its periods are no answer to how long the game's periods are.
 #: "how long is a minor", "how long should a penalty be", "how long do penalties last": what is measured.
+_LENGTH_OF = re.compile(r"\bhow long (?:is|are|should|do|does|will|would|must|can) (?:a |an |the |each |one |our |their )?"
+                        r"([a-z][\w-]+)(?= (?:be|last|run|go|take)\b|\s*[?.!,]|$)", re.I)
+#: Extra time after a tie: its periods are no answer to how long the game's periods are.
+_EXTRA_TIME = re.compile(r"\bover-?time\b|\bsudden death\b|\bshoot-?outs?\b|\bOT\b|\bextra (?:time|period)", re.I)
 #: "how big is the crease", "how wide are the goals": the thing whose size is asked.
 _SIZE_OF = re.compile(r"\bhow (?:big|large|wide|deep|tall|high) (?:is|are|should|must|can) (?:a |an |the |each |our |their )?"
                       r"([a-z][\w-]+(?: [a-z][\w-]+)?)(?= (?:be|in|at|under|for)\b|\s*[?.!,]|$)", re.I)
 #: :meth:`Searcher.prefer_numbered_subject`: a clause that never names the thing whose size is asked weighs this
 #: ("how big is the crease": not FIRS 2.1 C, the rink's size).
 SUBJECT_MISS_WEIGHT = 0.8
-_LENGTH_OF = re.compile(r"\bhow long (?:is|are|should|do|does|will|would|must|can) (?:a |an |the |each |one |our |their )?"
-                        r"([a-z][\w-]+)(?= (?:be|last|run|go|take)\b|\s*[?.!,]|$)", re.I)
-_EXTRA_TIME = re.compile(r"\bover-?time\b|\bsudden death\b|\bshoot-?outs?\b|\bOT\b|\bextra (?:time|period)", re.I)
 
 #: Words before a "one" that counts ("minimum of one official", "only one time-out", "allowed one") and
 #: words after it that make it no count ("one of", "one another", "one stick length").

@@ -1259,6 +1259,25 @@ def procedure_steps(index: ClauseIndex, parent: Clause, query: str, n: int = 4,
 FOLLOWING_QUOTED = 3
 
 
+def steps_after(index: ClauseIndex, top: Clause) -> tuple[list[Clause], bool]:
+    """``(steps, titled)``: the clauses printed after ``top`` under the same parent that an answer from it may
+    quote (at most :data:`FOLLOWING_QUOTED`, up to the first that is no paragraph or item with text: the next
+    rule), and whether a heading stands over them (a parent that is no document, or a title among the
+    clauses up to ``top``); ``([], False)`` when ``top`` has no parent."""
+    parent = index.get(top.parent) if top.parent else None
+    siblings = index.children(parent) if parent is not None else []
+    ids = [c.id for c in siblings]
+    if top.id not in ids:
+        return [], False
+    pos = ids.index(top.id)
+    steps = []
+    for nxt in siblings[pos + 1:pos + 1 + FOLLOWING_QUOTED]:
+        if not nxt.text or nxt.kind not in ("paragraph", "item"):
+            break
+        steps.append(nxt)
+    return steps, parent.kind != "document" or any(c.title for c in siblings[:pos + 1])
+
+
 def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, used: list[Clause],
                     max_chars: int = 420, every: bool = False) -> str:
     """For a procedure, the top clause's text followed by the next clauses of the same rule (the steps
@@ -1266,15 +1285,8 @@ def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, used
     ``max_chars``.  The clauses quoted are appended to ``used``; each quoted sentence but the last is
     followed by its citation ("... [U9 29] All overtime periods are ... [U9 30] The first team ..."),
     the last is the caller's to cite (``used[-1]``, or ``top`` when nothing was added)."""
-    parent = index.get(top.parent) if top.parent else None
-    if parent is None:
-        return text
-    siblings = index.children(parent)
-    try:
-        pos = [c.id for c in siblings].index(top.id)
-    except ValueError:
-        return text
-    if parent.kind == "document" and not every and not any(c.title for c in siblings[:pos + 1]):
+    steps, titled = steps_after(index, top)
+    if not steps or (not every and not titled):
         # sentences of a sheet written as plain paragraphs, no heading over them: each its own rule
         # ("A team leading by 7 goals ..." is not followed by the forfeit rule after it)
         return text
@@ -1282,10 +1294,8 @@ def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, used
     from rulebot.search.text import load_synonyms, words
 
     qterms = set(terms(query)) | {t for alt in load_synonyms().expansions(words(query)) for t in terms(alt)}
-    for nxt in siblings[pos + 1:pos + 1 + FOLLOWING_QUOTED]:
+    for nxt in steps:
         # a step of the same procedure: a sub-clause (not the next rule) that is still on the subject
-        if not nxt.text or nxt.kind not in ("paragraph", "item"):
-            break
         if not every and not qterms & set(terms(nxt.text)):
             continue
         sent = best_sentences(nxt.text, query, limit=1)
