@@ -77,7 +77,9 @@ class Clause:
     (``"firs-2017:6.4.21.c"``, ``"rha:605.b"``, ``"ball-hockey:23"``); unnumbered clauses get a key from
     their parent and position (``"rha:605.b.note1"``, ``"ball-hockey:33.p2"``).
     ``number`` is the number as printed (``"6.4.21 C"``, ``"605 (b)"``, ``"23"``; empty for the root).
-    ``text`` is the clause's own text only (not its children's); ``order`` its position in the document.
+    ``text`` is the clause's own text only (not its children's); ``order`` its position in the document;
+    ``marker`` the number as the source printed it before the text ("1.", "a.", "(b)", "•"; empty when
+    none was printed or the parser does not record it).
     """
 
     ruleset: str
@@ -90,6 +92,7 @@ class Clause:
     children: tuple[str, ...] = ()
     refs: tuple[Ref, ...] = ()
     order: int = 0
+    marker: str = ""
 
     @property
     def key(self) -> str:

@@ -1462,6 +1462,25 @@ def test_a_question_matching_a_list_as_a_whole_is_answered_with_the_list_in_orde
     assert a.citations[1].rule == "28" and a.citations[0].rule.startswith("28 ")
 
 
+def test_a_sentence_announcing_a_list_is_quoted_with_the_list_as_printed():
+    # Youth Cup: "The ranking of each team in each group will be determined by following rules" then
+    # "1. Points" ... "8. Dice" as paragraphs of their own; the sentence alone tells a referee nothing
+    from rulebot.search.answer import quoted_text
+
+    index = get_searcher().index
+    ranking = quoted_text(index, index.get("youth-cup:rules.p11"))
+    assert ranking.startswith("The ranking of each team in each group will be determined by following rules 1. Points 2. Goal")
+    assert ranking.endswith("7. Penalty minutes 8. Dice")
+    # U9 28: each lettered item keeps its printed heading ("a. Head to Head. The team who won ...")
+    assert "tie breaker: a. Head to Head. The team who won head to head will advance. b. Goals Against." in \
+        quoted_text(index, index.get("challenge-cup-u9:28"))
+    # a list too long to quote whole (FIRS 8.1 A, the reasons for a forfeit) is cited item by item
+    assert quoted_text(index, index.get("firs-2017:8.1.a")) == index.get("firs-2017:8.1.a").text
+    # the JSON citation carries it
+    a = get_searcher().ask("two teams level on points in the group, what decides the order?", "youth-cup")
+    assert any(c.text.endswith("8. Dice") for c in a.citations)
+
+
 def test_a_bare_topic_keeps_its_own_clause_when_the_rules_first_call_is_about_something_else():
     # RHA 601 (b), shooting the puck after the whistle, is the first call of rule 601 but no case of
     # swearing at an official (601 (d) 1)

@@ -97,6 +97,7 @@ class Node:
     parts: list[str] = field(default_factory=list)
     children: list["Node"] = field(default_factory=list)
     order: int = 0
+    marker: str = ""
 
     @property
     def text(self) -> str:
@@ -145,7 +146,7 @@ class Builder:
             full = f"{base}-{n}"
             n += 1
         node = Node(key=full, number=number, title=squash(title), kind=kind, parent=parent,
-                    order=len(self.nodes))
+                    order=len(self.nodes), marker=(marker or "").strip())
         parent.children.append(node)
         self.nodes.append(node)
         self.by_key[full] = node
@@ -220,6 +221,7 @@ class Builder:
                 children=tuple(f"{self.ruleset}:{c.key}" for c in node.children),
                 refs=(),
                 order=node.order,
+                marker=node.marker,
             ))
         aliases = {k: f"{self.ruleset}:{v}" for k, v in self.aliases.items()}
         return ParseResult(self.ruleset, tuple(clauses), tuple(self.markers), tuple(self.artefacts),

@@ -17,7 +17,7 @@ from rulebot.errors import DataError
 from rulebot.models import Ruleset
 
 #: Bump when parser output changes, so cached indexes are rebuilt.
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 
 LAYOUTS = ("decimal", "rha", "numbered", "inline", "outline")
 

@@ -279,14 +279,33 @@ def goal_ruling(answer: str) -> str:
     return f"Goal {'not ' if m.group(1) else ''}{m.group(2).lower()}"
 
 
+#: A clause's text that announces the list under it: "... we will use the following tie breaker:" (U9
+#: 28), "... will be determined by following rules" (Youth Cup), "... shall take place as follows:".
+_ANNOUNCES_LIST = re.compile(r"(?::|\bfollowing(?:\s+[\w-]+){0,2}|\bas follows)\s*$", re.I)
+
+#: The longest list (characters of its items) quoted with the sentence that announces it; a longer one
+#: (FIRS 8.1 A's reasons for a forfeit, 2 369) is cited item by item.
+LIST_QUOTED_CHARS = 700
+
+
 def quoted_text(index: ClauseIndex, clause: Clause) -> str:
-    """A clause's own text as the rulebook prints it: a sentence of a one-paragraph sheet that opens
-    with an inline heading keeps it ("Game format: two 24-minute periods with a run-time clock.", U9 2,
-    whose title is the heading); any other clause's text as it is."""
+    """A clause's text as the rulebook prints it: a sentence of a one-paragraph sheet that opens with
+    an inline heading keeps it ("Game format: two 24-minute periods with a run-time clock.", U9 2,
+    whose title is the heading); a sentence that announces a list is quoted with the list, each item
+    with its printed marker ("... determined by following rules 1. Points 2. Goal difference ...",
+    Youth Cup; "... the following tie breaker: a. Head to Head. The team who won ...", U9 28), when
+    the items are all list items and come to at most LIST_QUOTED_CHARS; any other clause's own text."""
     parent = index.get(clause.parent) if clause.parent else None
-    if clause.kind == "paragraph" and clause.title and clause.text and parent is not None and parent.kind == "document":
-        return f"{clause.title}: {clause.text}"
-    return clause.text
+    text = clause.text
+    if clause.kind == "paragraph" and clause.title and text and parent is not None and parent.kind == "document":
+        text = f"{clause.title}: {text}"
+    if text and clause.children and _ANNOUNCES_LIST.search(text):
+        items = [index.get(k) for k in clause.children]
+        if all(c is not None and c.kind == "item" for c in items):
+            printed = [" ".join(p for p in (c.marker, f"{c.title}." if c.title else "", c.text) if p) for c in items]
+            if sum(len(p) for p in printed) <= LIST_QUOTED_CHARS:
+                text = " ".join([text, *printed])
+    return text
 
 
 def rule_name(name: str, number: str) -> str:
