@@ -1462,7 +1462,7 @@ def test_a_question_matching_a_list_as_a_whole_is_answered_with_the_list_in_orde
     assert a.citations[1].rule == "28" and a.citations[0].rule.startswith("28 ")
 
 
-def test_a_sentence_announcing_a_list_is_quoted_with_the_list_as_printed():
+def test_a_list_and_a_signal_are_quoted_as_printed():
     # Youth Cup: "The ranking of each team in each group will be determined by following rules" then
     # "1. Points" ... "8. Dice" as paragraphs of their own; the sentence alone tells a referee nothing
     from rulebot.search.answer import quoted_text
@@ -1476,6 +1476,8 @@ def test_a_sentence_announcing_a_list_is_quoted_with_the_list_as_printed():
         quoted_text(index, index.get("challenge-cup-u9:28"))
     # a list too long to quote whole (FIRS 8.1 A, the reasons for a forfeit) is cited item by item
     assert quoted_text(index, index.get("firs-2017:8.1.a")) == index.get("firs-2017:8.1.a").text
+    # a signal is quoted with the name printed above its description (FIRS Annex B)
+    assert quoted_text(index, index.get("firs-2017:annex-b.misconduct")) == "Misconduct: Both hands placed on the hips"
     # the JSON citation carries it
     a = get_searcher().ask("two teams level on points in the group, what decides the order?", "youth-cup")
     assert any(c.text.endswith("8. Dice") for c in a.citations)

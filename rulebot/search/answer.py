@@ -291,13 +291,15 @@ LIST_QUOTED_CHARS = 700
 def quoted_text(index: ClauseIndex, clause: Clause) -> str:
     """A clause's text as the rulebook prints it: a sentence of a one-paragraph sheet that opens with
     an inline heading keeps it ("Game format: two 24-minute periods with a run-time clock.", U9 2,
-    whose title is the heading); a sentence that announces a list is quoted with the list, each item
+    whose title is the heading), as a signal keeps the name printed above its description
+    ("Misconduct: Both hands placed on the hips", FIRS Annex B); a sentence that announces a list is quoted with the list, each item
     with its printed marker ("... determined by following rules 1. Points 2. Goal difference ...",
     Youth Cup; "... the following tie breaker: a. Head to Head. The team who won ...", U9 28), when
     the items are all list items and come to at most LIST_QUOTED_CHARS; any other clause's own text."""
     parent = index.get(clause.parent) if clause.parent else None
     text = clause.text
-    if clause.kind == "paragraph" and clause.title and text and parent is not None and parent.kind == "document":
+    if clause.title and text and (clause.kind == "signal" or (
+            clause.kind == "paragraph" and parent is not None and parent.kind == "document")):
         text = f"{clause.title}: {text}"
     if text and clause.children and _ANNOUNCES_LIST.search(text):
         items = [index.get(k) for k in clause.children]
