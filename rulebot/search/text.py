@@ -67,6 +67,7 @@ too very just also any all both each few more most other another some s t don no
 let lets ok okay guy guys kid kids dude dudes someone somebody anything something whats does
 happen happens call called calls give gives given say says said mean means rule rules
 under per case like just still even really many much anyway gone somebody one
+exactly precisely basically honestly
 compared compare comparison versus vs between difference
 doesn't isn't can't won't
 """.split())
