@@ -4088,6 +4088,13 @@ def test_how_long_penalties_run_asks_the_ordinary_penalty():
     # ball hockey 23 "Penalties are 1 minute long", not rule 6's "16 minutes run time"
     a = get_searcher().ask("How long do penalties run in this league?", "ball-hockey")
     assert a.citations[0].rule == "23" and "1 minute" in a.answer
+    # ... and the time put on the clock for one, in a timekeeper's words
+    a = get_searcher().ask("How much time goes on the clock when someone takes a penalty?", "ball-hockey")
+    assert a.citations[0].rule == "23" and "1 minute" in a.answer
+    a = get_searcher().ask("What time do I put on the penalty clock for a minor?", "rha")
+    assert a.citations[0].rule == "402 (a)" and "1:30 or 2 minutes" in a.answer
+    # a penalty taken for an infraction is no class question
+    assert not get_searcher().class_question("How much time when he takes a penalty for hooking?", {"ball-hockey"})
 
 
 def test_the_readings_of_the_thirty_third_pass_keep_to_their_cases():

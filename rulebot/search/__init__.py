@@ -58,7 +58,7 @@ box bin sin spend spends sitting
 bigger smaller worse harsher stronger heavier lighter severe serious same similar versus than
 true false correct incorrect wrong
 cover covers carry carries over rest tonight tomorrow today out remainder tournament semi semifinal final
-finals pool playoff playoffs run runs cup
+finals pool playoff playoffs run runs cup clock put puts take takes took taken
 """.split())
 
 #: A question about the harsher penalty ("what about a major?", "a major for hooking?").
