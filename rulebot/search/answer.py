@@ -279,10 +279,6 @@ def goal_ruling(answer: str) -> str:
     return f"Goal {'not ' if m.group(1) else ''}{m.group(2).lower()}"
 
 
-#: A clause's text that announces the list under it: "... we will use the following tie breaker:" (U9
-#: 28), "... will be determined by following rules" (Youth Cup), "... shall take place as follows:".
-_ANNOUNCES_LIST = re.compile(r"(?::|\bfollowing(?:\s+[\w-]+){0,2}|\bas follows)\s*$", re.I)
-
 #: The longest list (characters of its items) quoted with the sentence that announces it; a longer one
 #: (FIRS 8.1 A's reasons for a forfeit, 2 369) is cited item by item.
 LIST_QUOTED_CHARS = 700
@@ -301,7 +297,7 @@ def quoted_text(index: ClauseIndex, clause: Clause) -> str:
     if clause.title and text and (clause.kind == "signal" or (
             clause.kind == "paragraph" and parent is not None and parent.kind == "document")):
         text = f"{clause.title}: {text}"
-    if text and clause.children and _ANNOUNCES_LIST.search(text):
+    if text and clause.children and ends_announcing(text):
         items = [index.get(k) for k in clause.children]
         if all(c is not None and c.kind == "item" for c in items):
             printed = [" ".join(p for p in (c.marker, f"{c.title}." if c.title else "", c.text) if p) for c in items]
