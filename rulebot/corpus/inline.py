@@ -2,7 +2,9 @@
 U9 sheet is ("... Black pucks will be used. Penalties: Penalty results in penalty shot. ...").
 
 The paragraph is split into sentences; each sentence is a clause numbered in order ("1", "2", ...), so
-ids are stable for the same text.  A sentence that opens with an inline heading ("Penalties:",
+ids are stable for the same text, except that a sentence referring back to the one before it ("The
+offending player will sit out the next shift, ..." after "Penalty results in penalty shot.",
+:data:`~rulebot.corpus.builder.REFERS_BACK`) goes on with that clause.  A sentence that opens with an inline heading ("Penalties:",
 "Change of possession:", "Game format:") carries it as its title (where the heading's scope ends is not
 marked in the source, so the sentences after it stay clauses of their own).  A lettered list
 ("a. Head to Head. b. Goals Against.") becomes sub-clauses "12 a", "12 b" of the sentence that introduces
@@ -17,7 +19,8 @@ from __future__ import annotations
 
 import re
 
-from rulebot.corpus.builder import DOT_LEADER_LINE, FOLLOWS, GREETING, INTRO, SIGN_OFF, Builder, Node, ParseResult
+from rulebot.corpus.builder import (DOT_LEADER_LINE, FOLLOWS, GREETING, INTRO, REFERS_BACK, SIGN_OFF, Builder, Node,
+                                    ParseResult)
 
 # A sentence ends at ". " (or "? ", "! ") followed by a capital, a bullet or a list letter.
 _SENTENCE = re.compile(r"(?<=[.!?])(?<!\s[a-z]\.)\s+(?=[A-Z•]|[a-z]\.\s)|(?<=:)\s+(?=[a-z]\.\s)|\s+(?=•)")
@@ -88,6 +91,7 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
     expected_letter = "a"
     n = 0
     listing: Node | None = None   # the clause whose dot-leader list is being read
+    node: Node | None = None      # the last numbered clause
     for i, sent in enumerate(sentences):
         if i in entries and listing is not None:
             k = sum(1 for c in listing.children if c.kind == "item") + 1
@@ -131,6 +135,12 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
             continue
         if item is not None:
             b.text(item, sent)
+            continue
+        if (node is not None and node.parts and not node.children and not _HEADING.match(sent)
+                and REFERS_BACK.match(sent) and not node.text.endswith(":")):
+            # "Penalties: Penalty results in penalty shot. The offending player will sit out the next
+            # shift, ...": the sentence goes on with the rule before it (U9 21)
+            b.text(node, sent)
             continue
         n += 1
         node = b.add(b.root, str(n), str(n), "", "paragraph", absolute=True)

@@ -425,9 +425,9 @@ class Searcher:
         return hits[:limit]
 
     def count_asked_first(self, hits: list[Hit], query: str, depth: int = 4) -> list[Hit]:
-        """For a list printed as the paragraphs after the clause that announces it (U9 29 "... overtime periods
+        """For a list printed as the paragraphs after the clause that announces it (U9 28 "... overtime periods
         will be played as followis:", then 30-33), the item among the ``depth`` best hits that counts what the
-        question asks the number of ("how many skaters a side", "is overtime still 4-on-4?": U9 32, "playing
+        question asks the number of ("how many skaters a side", "is overtime still 4-on-4?": U9 31, "playing
         three-on-three") first, when the announcing clause counts none of it; ``hits`` unchanged otherwise."""
         if len(hits) < 2 or not ANNOUNCES.search(hits[0].clause.text) or self.index.children(hits[0].clause):
             return hits
@@ -661,7 +661,7 @@ class Searcher:
 
     def prefer_first_item(self, hits: list[Hit]) -> list[Hit]:
         """For "what's the first tie-breaker": the first item of a list weighs FIRST_ITEM_WEIGHT more
-        than it would (Challenge Cup U9 28 a "Head to Head" before 28 b "Goals Against")."""
+        than it would (Challenge Cup U9 27 a "Head to Head" before 27 b "Goals Against")."""
         out = []
         for h in hits:
             c, w = h.clause, 1.0
@@ -675,7 +675,7 @@ class Searcher:
 
     def next_item_first(self, hits: list[Hit], query: str, depth: int = 5) -> list[Hit]:
         """For "head-to-head doesn't separate them, so what's next?": of the first ``depth`` hits, a list item
-        whose title the question says (U9 28 a, "Head to Head") gives its place to the item after it (28 b,
+        whose title the question says (U9 27 a, "Head to Head") gives its place to the item after it (27 b,
         "Goals Against"), which goes first; ``hits`` unchanged when no such item is found."""
         if not _TIE_SAID.search(query):
             return hits  # "a kid took a stick to the head, what's next?" is no tie-break
@@ -1312,7 +1312,7 @@ class Searcher:
         if missing and hits and self.missing_in_claim(pq.text or question, missing, hits[0]):
             # a statement to check that names what the rulebook lacks, about a case it rules on ("True or
             # false: U9 medal games still tied after regulation go straight to a shootout"): what the rules
-            # say of the case (U9 29, overtime), the topic an aside
+            # say of the case (U9 28, overtime), the topic an aside
             missing, aside = [], aside + missing
         if missing and hits and self.missing_only_told(pq.text or question, missing, hits[0], bool(pq.told_of)):
             # the topic missing is in the story, the question asks what the rulebook has ("Team wants a
@@ -1580,7 +1580,7 @@ class Searcher:
             return hits
         i = best[1]
         if hits[i].clause.id == hits[0].clause.parent:
-            # a list answered whole (U9 28 "... the following tie breaker:" with its items): the item
+            # a list answered whole (U9 27 "... the following tie breaker:" with its items): the item
             # that fits the question best stays first, the list it is quoted in next
             return [hits[0], hits[i]] + hits[1:i] + hits[i + 1:]
         return [hits[i]] + hits[:i] + hits[i + 1:]
@@ -2349,7 +2349,7 @@ POINTER_DEPTH = 3
 #: signal for tripping?".
 OWN_SIGNAL_SHARED = 2
 #: Teams tied in the standings ("tied on points", "the same number of points"): a tie, not the points topic
-#: (U9 28, "In case of a tie after the Round Robin play", though the U9 rules never name points).
+#: (U9 27, "In case of a tie after the Round Robin play", though the U9 rules never name points).
 _TIED_ON_POINTS = re.compile(r"(?<= )(?:tied|tie|level|equal|even|same|same number of|identical)"
                              r"(?: on| in| with)? points(?= )")
 #: A word that says a call is shown ("let everybody know" says it in other words).
@@ -2416,7 +2416,7 @@ _ONE_HYPHENATED = re.compile(r"\bone-(?=\w)", re.I)
 def quoted_after_first(hits: list[Hit], quoted: list, limit: int) -> list[Hit]:
     """``hits`` with the clauses an answer quoted beyond them (the sentence it refers back to; a signal's
     rule, "In the rule: ... [FIRS 6.3 B]") right after the first, at the first's score; at most ``limit``.
-    Those the search found come first, in its order: of a list's items quoted in list order (U9 29 "...
+    Those the search found come first, in its order: of a list's items quoted in list order (U9 28 "...
     as followis:" then 30-32), the one that fits the question best ("how many skaters a side": 32)."""
     if not hits or not quoted:
         return hits
@@ -2865,11 +2865,11 @@ def _role_stems() -> frozenset[str]:
 def _topic_said() -> dict[str, re.Pattern]:
     """Topics a rulebook states without naming them, by how it words them (a mercy rule: "a team leading
     by 7 goals", "an eight (8) goal differential", as :data:`rulebot.layering.MERCY_WORDED` reads it; the
-    power play a penalty does not bring: "the team will play even strength", U9 22)."""
+    power play a penalty does not bring: "the team will play even strength", U9 21)."""
     from rulebot.layering import MERCY_WORDED
 
     return {"mercy": re.compile(rf"\b(?:{MERCY_WORDED})\b", re.I),
-            # no power play, said as how the team plays after a penalty (U9 22)
+            # no power play, said as how the team plays after a penalty (U9 21)
             "power play": re.compile(r"\bplay even strength\b", re.I)}
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import CLASS_NAMES, Citation, Clause, Hit, names_title
 from rulebot.search.intent import FACEOFF_PLACE, GOAL_OUTCOMES, OPENING_CONDITION, SPECIAL_CASE, classify
-from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
+from rulebot.corpus.builder import ANNOUNCES, REFERS_BACK, ends_announcing, introduces_list
 from rulebot.search.text import fold, negated_terms, polarity, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
@@ -236,12 +236,12 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         # the next sentence refers back to the best one ("They also must execute play ... within 5
         # seconds"): it belongs to it
         nxt = sents[chosen[0] + 1]
-        if len(nxt) <= REFERS_BACK_CHARS and _REFERS_BACK.search(nxt) and len(chosen) < 3:
+        if len(nxt) <= REFERS_BACK_CHARS and REFERS_BACK.search(nxt) and len(chosen) < 3:
             chosen.insert(1, chosen[0] + 1)
     after = chosen[-1] + 1 if chosen else len(sents)
-    if asks_action and len(chosen) < 3 and after < len(sents) and _REFERS_BACK.search(sents[after]):
+    if asks_action and len(chosen) < 3 and after < len(sents) and REFERS_BACK.search(sents[after]):
         chosen.append(after)  # the warning, then "Any subsequent delay ... will result in a bench minor"
-    if chosen and chosen[0] > 0 and _REFERS_BACK.search(sents[chosen[0]]) and len(sents[chosen[0] - 1]) <= 200:
+    if chosen and chosen[0] > 0 and REFERS_BACK.search(sents[chosen[0]]) and len(sents[chosen[0] - 1]) <= 200:
         # "This includes: ... closing the hand on the ball" needs what "this" is ("Delay of game: ...")
         chosen.insert(0, chosen[0] - 1)
     return " ".join(sents[i] for i in chosen)
@@ -290,7 +290,7 @@ def quoted_text(index: ClauseIndex, clause: Clause) -> str:
     whose title is the heading), as a signal keeps the name printed above its description
     ("Misconduct: Both hands placed on the hips", FIRS Annex B); a sentence that announces a list is quoted with the list, each item
     with its printed marker ("... determined by following rules 1. Points 2. Goal difference ...",
-    Youth Cup; "... the following tie breaker: a. Head to Head. The team who won ...", U9 28), when
+    Youth Cup; "... the following tie breaker: a. Head to Head. The team who won ...", U9 27), when
     the items are all list items and come to at most LIST_QUOTED_CHARS; any other clause's own text."""
     parent = index.get(clause.parent) if clause.parent else None
     text = clause.text
@@ -748,7 +748,7 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
         # the top clause announces a list: give its first items
         text += " " + " ".join(f"• {best_sentences(c.text, query, limit=1)}" for c in items[:3])
     elif ANNOUNCES.search(top.text) and not index.children(top):
-        # a list printed as the paragraphs after it (U9 29 "... overtime periods will be played as
+        # a list printed as the paragraphs after it (U9 28 "... overtime periods will be played as
         # followis: ..." then 30-34): its items follow
         text = _with_following(index, top, text, query, following, every=True)
     elif intent is not None and intent.procedure:
@@ -758,8 +758,9 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
     last = following[-1] if following else top
     after = _sequel(index, top)
     if after is not None:
-        # "Penalty results in penalty shot." is followed by "The offending player will sit out the next
-        # shift ..." (U9 21, 22): the sentence that goes on from it, cited
+        # "The home team or host shall be responsible for providing an adequate supply of official pucks."
+        # is followed by "This supply of pucks shall be kept at the penalty bench ..." (FIRS 3.2.12 B, C):
+        # the sentence that goes on from it, cited
         text = f"{text} [{label(index, last)}] {normalise_numbers(after.text.strip())}"
         if quoted is not None:
             quoted.append(after)
@@ -767,8 +768,8 @@ def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
             f" {extra}" for extra in other_parts(index, hits, query, text))
     before = _antecedent(index, top, text)
     if before is not None:
-        # "The offending player will sit out the next shift" goes on from "Penalty results in penalty
-        # shot." (U9 21, 22): the sentence it refers back to first, cited
+        # "This supply of pucks shall be kept at the penalty bench" goes on from "... an adequate supply of
+        # official pucks." (FIRS 3.2.12 C, B): the sentence it refers back to first, cited
         text = f"{normalise_numbers(before.text.strip())} [{label(index, before)}] {text}"
         if quoted is not None:
             quoted.append(before)
@@ -1006,18 +1007,12 @@ def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) 
 
 #: The longest sentence taken with the one before it because it refers back to it.
 REFERS_BACK_CHARS = 160
-_REFERS_BACK = re.compile(r"^(?:the offending|this|these|such|in (?:this|that|such) case|in addition|it|they"
-                          r"|any (?:subsequent|further)|a (?:subsequent|further|second)"
-                          # "If, at the end of that time, the team shall still refuse to play, ... a bench
-                          # minor" (RHA 634 (a)): what follows the step just told
-                          r"|if,? (?:at the end of|after) (?:that|this|such) (?:time|period|warning))\b",
-                          re.I)
 
 
 def _antecedent(index: ClauseIndex, top: Clause, text: str) -> Clause | None:
     """The short clause just before ``top`` when the answer's first words refer back to it ("The
     offending player ...", "This ..."), else None."""
-    if not _REFERS_BACK.search(text) or not top.parent:
+    if not REFERS_BACK.search(text) or not top.parent:
         return None
     parent = index.get(top.parent)
     sibs = [c for c in index.children(parent)] if parent is not None else []
@@ -1038,7 +1033,7 @@ def _sequel(index: ClauseIndex, top: Clause) -> Clause | None:
         return None
     at = ids.index(top.id)
     nxt = sibs[at + 1]
-    if nxt.kind == top.kind and nxt.text and len(nxt.text) <= 160 and _REFERS_BACK.search(nxt.text):
+    if nxt.kind == top.kind and nxt.text and len(nxt.text) <= 160 and REFERS_BACK.search(nxt.text):
         return nxt
     # what failing the rule brings, a clause or two on ("On the buzzer/whistle, players must relinquish
     # control of the puck immediately ...", U9 9; "Failure to relinquish control of the puck ... may
@@ -1300,7 +1295,7 @@ def _with_following(index: ClauseIndex, top: Clause, text: str, query: str, used
     """For a procedure, the top clause's text followed by the next clauses of the same rule (the steps
     that come after it) that share a word with ``query`` (``every``: all of them), up to about
     ``max_chars``.  The clauses quoted are appended to ``used``; each quoted sentence but the last is
-    followed by its citation ("... [U9 29] All overtime periods are ... [U9 30] The first team ..."),
+    followed by its citation ("... [U9 28] All overtime periods are ... [U9 29] The first team ..."),
     the last is the caller's to cite (``used[-1]``, or ``top`` when nothing was added)."""
     steps, titled = steps_after(index, top)
     if not steps or (not every and not titled):

@@ -104,7 +104,7 @@ _D_MAN = re.compile(r"\bd[- ]?m[ae]n\b", re.I)
 
 def roles(text: str) -> frozenset[str]:
     """The :data:`ROLES` a text names ("Player grabs my arm" -> {"skater"}; "Teams will commence the
-    overtime period by playing three-on-three (excluding the goaltender)" -> {"skater"}, U9 32)."""
+    overtime period by playing three-on-three (excluding the goaltender)" -> {"skater"}, U9 31)."""
     text = _D_MAN.sub(" defenceman ", _ALL_BUT_GOALKEEPER.sub(" skaters ", text))
     ws = set(words(text))  # "skater's" is "skater"
     return frozenset(role for role, names in ROLES.items() if ws & names)
@@ -138,7 +138,7 @@ _COUNTED_AS = {"shooter": "shooter", "shooters": "shooter"}
 
 #: The shooters asked about are skaters counted: "how many shooters" meets "four skaters shall be allowed
 #: to shoot" (RHA 639 (b) 4 A); the skaters asked about are players counted ("how many skaters in
-#: overtime": U9 32, "playing three-on-three (excluding the goaltender)").
+#: overtime": U9 31, "playing three-on-three (excluding the goaltender)").
 _ASKED_AS_WELL = {"shooter": ("skater",), "skater": ("player",)}
 #: Words between a count and what it counts ("three (3) different players").
 _BEFORE_COUNTED = frozenset("or more fewer less of the their our different separate other".split())
@@ -162,7 +162,7 @@ def counted_things(us: list[tuple[str, str]]) -> list[str]:
 
 def a_side(us: list[tuple[str, str]]) -> list[str]:
     """Terms for the players a side a text counts ("three-on-three", "4 on 4" -> "#3 player", "#4 player":
-    U9 32, "playing three-on-three")."""
+    U9 31, "playing three-on-three")."""
     return [f"#{t} player" for i, (_, t) in enumerate(us[:-2])
             if t.isdigit() and us[i + 1][1] == "on" and us[i + 2][1].isdigit()]
 
