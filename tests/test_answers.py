@@ -3418,6 +3418,13 @@ def test_the_step_after_the_one_told_comes_first():
                       "challenge-cup-u9") == "27 b"
     # no tie told: a head is no "Head to Head"
     assert first_rule("a kid took a stick to the head, what's next?", "challenge-cup-u9") != "27 b"
+    # FIRS 9.3 C-G are paragraphs after 9.3 B's "as follows:": head-to-head told (9.3 C), 9.3 D is next
+    assert first_rule("Round robin: two teams finish level on points and their head-to-head game was a tie. "
+                      "What decides who places higher next?", "firs-2017") == "9.3 D"
+    # a step told only by the case it starts from is no step told: "still tied after three shots" asks
+    # Youth Cup •3, the step that case starts
+    assert first_rule("Semi's still tied after three shooters each in the winning-shot contest. Then what?",
+                      "youth-cup").endswith("•3")
 
 
 def test_the_longest_shift_asks_a_time():
@@ -4043,11 +4050,11 @@ def test_a_face_off_commences_when_it_starts():
 
 def test_the_quoted_item_of_a_list_that_fits_the_question_is_cited_first_after_the_list():
     # U9 28 announces the medal-game overtime "as followis:" and 29-32 follow as paragraphs; the short answer
-    # quotes them in list order, the citations put the one the search found best (31, the clock) right after 29
+    # quotes them in list order, the citations put the one the search found best (30, the clock) right after 28
     a = get_searcher().ask("Medal game's tied after regulation. Do I stop the clock at whistles in overtime?",
                            "challenge-cup-u9")
     rules = [c.rule for c in a.citations]
-    assert rules[0] == "29" and rules[1] == "31"
+    assert rules[0] == "28" and rules[1] == "30"
     assert "The clock will remain running" in a.answer
 
 
@@ -4059,7 +4066,7 @@ def test_the_item_of_a_paragraph_list_that_counts_what_is_asked_leads():
         assert first_rule(q, "challenge-cup-u9") == "31", q
     # nothing counted asked: the announcing clause leads
     assert first_rule("Medal game's tied after regulation. How long is each overtime period?",
-                      "challenge-cup-u9") == "29"
+                      "challenge-cup-u9") == "28"
 
 
 def test_a_stage_told_as_over_and_undecided_weighs_as_a_story():

@@ -119,7 +119,10 @@ def test_youth_cup_lists(index):
 def test_u9_sentences_and_tie_breakers(index):
     clauses = index.by_ruleset("challenge-cup-u9")
     penalties = [c for c in clauses if c.title == "Penalties"]
-    assert len(penalties) == 1 and penalties[0].text == "Penalty results in penalty shot."
+    # the sentence that refers back ("The offending player ...") goes on with the rule before it
+    assert len(penalties) == 1 and penalties[0].text == (
+        "Penalty results in penalty shot. The offending player will sit out the next shift, but the team will "
+        "play even strength.")
     letters = [c for c in clauses if re.fullmatch(r"\d+ [abc]", c.number)]
     assert [c.title for c in letters] == ["Head to Head", "Goals Against", "Tie Breaker Ratio"]
 

@@ -17,7 +17,7 @@ from rulebot.errors import UsageError
 from rulebot.models import CLASS_NAMES, Answer, Citation, Clause, Hit
 from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS,
                                    RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences, case_of_signal,
-                                   citation, goal_ruling, label, named_below, nested_list_asked, normalise_numbers,
+                                   citation, goal_ruling, label, list_of, named_below, nested_list_asked, normalise_numbers,
                                    other_parts, penalty_list_of, pointed_to, procedure_of, procedure_steps,
                                    question_parts, quoted_text, row_rule, rule_failure, rule_of, says_as_much, steps_after,
                                    sentences, sentences_and_asking, short_answer, unanswered_parts)
@@ -157,8 +157,14 @@ _FIRST_OF_LIST = re.compile(r"\b(?:the )?first (?:thing|one|tie-?break\w*|criter
 FIRST_ITEM_WEIGHT = 1.25
 #: "... doesn't separate them, so what's next?", "what breaks it next?": the step after the one told.
 _NEXT_OF_LIST = re.compile(r"\bwhat(?:'s| is| comes)? next\b|\bnext (?:tie-?break\w*|step|criteri\w*|one)\b"
-                           r"|\b(?:breaks?|decides?|separates?|settles?) (?:it|them|the tie) next\b"
+                           r"|\b(?:breaks?|decides?|separates?|settles?) (?:it|them|the tie) next\b|\bnext\s*\?"
                            r"|\bthen what\b|\bwhat (?:then|after that)\b", re.I)
+#: The case a step of a list starts from ("If a tie still results, ", "If the situation is still tied after
+#: three shots, ").
+_STEP_CONDITION = re.compile(r"^\s*(?:if|when|should)\b[^,]*,\s*", re.I)
+#: An untitled step of a list is told by at least this many words that no other step of its list has
+#: ("head-to-head ... higher", FIRS 9.3 C; one shared word, "shots", tells no step).
+STEP_TOLD_TERMS = 2
 #: A tie between teams said ("tied", "level on points", "didn't separate us").
 _TIE_SAID = re.compile(r"\b(?:tie|tied|ties|level|even|tiebreak\w*|tie-break\w*|separate\w*"
                        r"|same (?:number of )?points)\b", re.I)
@@ -660,37 +666,43 @@ class Searcher:
         return hits
 
     def prefer_first_item(self, hits: list[Hit]) -> list[Hit]:
-        """For "what's the first tie-breaker": the first item of a list weighs FIRST_ITEM_WEIGHT more
-        than it would (Challenge Cup U9 27 a "Head to Head" before 27 b "Goals Against")."""
+        """For "what's the first tie-breaker": the first step of a list (:func:`list_of`) weighs
+        FIRST_ITEM_WEIGHT more than it would (Challenge Cup U9 27 a "Head to Head" before 27 b "Goals
+        Against"; FIRS 9.3 C, head-to-head, the first of the paragraphs 9.3 B announces)."""
         out = []
         for h in hits:
-            c, w = h.clause, 1.0
-            parent = self.index.get(c.parent) if c.kind == "item" and c.parent else None
-            if parent is not None and introduces_list(parent.text):
-                first = next((x for x in self.index.children(parent) if x.text), None)
-                if first is not None and first.id == c.id:
-                    w = FIRST_ITEM_WEIGHT
-            out.append(Hit(c, h.score * w))
+            steps = list_of(self.index, h.clause)
+            out.append(Hit(h.clause, h.score * (FIRST_ITEM_WEIGHT if steps and steps[0].id == h.clause.id else 1.0)))
         return sorted(out, key=lambda h: -h.score)
 
     def next_item_first(self, hits: list[Hit], query: str, depth: int = 5) -> list[Hit]:
-        """For "head-to-head doesn't separate them, so what's next?": of the first ``depth`` hits, a list item
-        whose title the question says (U9 27 a, "Head to Head") gives its place to the item after it (27 b,
-        "Goals Against"), which goes first; ``hits`` unchanged when no such item is found."""
+        """For "head-to-head doesn't separate them, so what's next?": of the first ``depth`` hits, a step
+        of a list (:func:`list_of`) that the question tells, by its title (U9 27 a, "Head to Head") or,
+        untitled, by words no other step of its list has (FIRS 9.3 C, "head-to-head"), gives its place to
+        the step after it (27 b, "Goals Against"; 9.3 D), which goes first; ``hits`` unchanged when no
+        such step is found."""
         if not _TIE_SAID.search(query):
             return hits  # "a kid took a stick to the head, what's next?" is no tie-break
         said = f" {' '.join(words(query))} "
+        asked = set(terms(query))
         for h in hits[:depth]:
             c = h.clause
-            parent = self.index.get(c.parent) if c.kind == "item" and c.parent else None
-            title = " ".join(words(c.title or ""))
-            if parent is None or not title or f" {title} " not in said or not introduces_list(parent.text):
+            steps = list_of(self.index, c)
+            at = next((i for i, x in enumerate(steps) if x.id == c.id), None)
+            if at is None:
                 continue
-            items = [x for x in self.index.children(parent) if x.text]
-            at = next((i for i, x in enumerate(items) if x.id == c.id), None)
-            if at is None or at + 1 >= len(items):
+            title = " ".join(words(c.title or ""))
+            if title:
+                told = f" {title} " in said
+            else:
+                # what the step decides by, not the case it starts from ("If a tie still results, ...")
+                others = {t for x in steps if x.id != c.id for t in terms(x.text)}
+                told = len(asked & (set(terms(_STEP_CONDITION.sub("", c.text, count=1))) - others)) >= STEP_TOLD_TERMS
+            if not told:
+                continue
+            if at + 1 >= len(steps):
                 return hits
-            nxt = items[at + 1]
+            nxt = steps[at + 1]
             return [Hit(nxt, hits[0].score + 1.0)] + [x for x in hits if x.clause.id != nxt.id]
         return hits
 

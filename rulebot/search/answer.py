@@ -1111,6 +1111,27 @@ def announced_steps(index: ClauseIndex, clause: Clause) -> list[Clause]:
     return [c for c in out if c.text]
 
 
+def list_of(index: ClauseIndex, clause: Clause) -> list[Clause]:
+    """The steps of the list ``clause`` is a step of, in order: the items of the clause that announces
+    them (U9 27 "... the following tie breaker:", a-c), or the paragraphs printed after a paragraph that
+    ends "as follows:" (FIRS 9.3 B, then 9.3 C-G); [] when ``clause`` is no such step."""
+    parent = index.get(clause.parent) if clause.parent else None
+    if parent is None:
+        return []
+    if clause.kind == "item" and introduces_list(parent.text):
+        return [c for c in index.children(parent) if c.text]
+    sibs = index.children(parent)
+    ids = [c.id for c in sibs]
+    at = ids.index(clause.id) if clause.id in ids else 0
+    for before in reversed(sibs[:at]):
+        if before.text.rstrip().endswith(":") and not index.children(before):
+            steps = announced_steps(index, before)
+            return steps if clause in steps else []
+        if _style(before) != _style(clause):
+            break
+    return []
+
+
 #: Words that ask for a particular step of a procedure, not the whole of it.
 ASKS_A_STEP = re.compile(r"\b(?:who|whom|which|when|where|how (?:many|long|far|much))\b", re.I)
 
