@@ -43,6 +43,9 @@ def test_a_signal_is_asked_about_not_narrated():
     assert classify("delayed penalty signal").signal
     assert classify("How does a goal judge signal that the puck crossed the line?").signal
     assert not classify("The Referee signals a delayed minor and the other team scores. What happens?").signal
+    # the purpose that opens a fill-in-the-blank card asks the signal; a step of the rule does not
+    assert classify("Annex B: to signal a penalty shot the referee ___ ?").signal
+    assert not classify("The goal judge steps up to the screen to signal the referee. Is that allowed?").signal
 
 
 def test_intent_reads_the_question():
