@@ -390,7 +390,7 @@ def test_chat_spellings_are_written_out_but_not_sub_clause_letters():
     assert respell("RHA 601 (r) and U9") == "RHA 601 (r) and U9"
     assert respell("at the youth tourney") == "at the youth tournament"  # the Youth Cup's alias
     # a count's upper limit in everyday words, as rules say it; "the most" of anything else stays
-    assert respell("the most players he is allowed on his roster") == "the maximum number of players he is allowed on his roster"
+    assert respell("the most players he is allowed on his roster") == "the maximum players he is allowed on his roster"
     assert respell("the most dangerous hit") == "the most dangerous hit"
     # officials' shorthand in capitals is written out; the same letters in lower case are words
     assert respell("DOG on the goalie, then an EN goal and TMM") == ("delay of game on the goalie, then an "

@@ -92,7 +92,7 @@ def respell(text: str) -> str:
     text = _PLAIN_CLASS.sub(lambda m: "a " if m.group(1) else "", text)  # "an ordinary minor" is a minor
     text = _CLASS_GIVEN.sub(lambda m: f"{m.group(1)} a {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
-    text = _MOST_OF.sub("the maximum number of ", text)
+    text = _MOST_OF.sub("the maximum ", text)
     low = text.lower()
     if "hand" in low:
         text = _HANDS_OUT.sub(lambda m: _GIVES[(m.group(1) or m.group(2)).lower()], text)  # "handing out a misconduct": no hand
@@ -206,8 +206,8 @@ _PLAIN_CLASS = re.compile(r"\b(an?\s+)?(?:ordinary|regular|normal|standard|basic
                           r"(?=(?:minor|major|misconduct|double minor|bench minor)s?\b)", re.I)
 _MINUTES_CLASS = {"2": "minor", "two": "minor", "5": "major", "five": "major", "10": "misconduct", "ten": "misconduct"}
 _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\s-]?mins?\b", re.I)
-#: "the most players he is allowed": a count's upper limit asked in everyday words ("the maximum number of
-#: players", as rules say it; "most" alone is a small word).  Not "the fewest": rules say how few by what
+#: "the most players he is allowed": a count's upper limit asked in everyday words ("the maximum players",
+#: as rules say it; "most" alone is a small word).  Not "the fewest": rules say how few by what
 #: a team is not reduced below, seldom "minimum" (FIRS 6.2.1 A).
 _MOST_OF = re.compile(r"\bthe most (?=(?:players|skaters|goalies|goaltenders|shooters|people|"
                       r"non-players|officials|coaches|time-?outs|games|teams|men|kids|subs|substitutes)\b)", re.I)
