@@ -291,15 +291,18 @@ def quoted_text(index: ClauseIndex, clause: Clause) -> str:
     ("Misconduct: Both hands placed on the hips", FIRS Annex B); a sentence that announces a list is quoted with the list, each item
     with its printed marker ("... determined by following rules 1. Points 2. Goal difference ...",
     Youth Cup; "... the following tie breaker: a. Head to Head. The team who won ...", U9 27), when
-    the items are all list items and come to at most LIST_QUOTED_CHARS; any other clause's own text."""
+    its sub-clauses are list items (and NOTEs after them) and the items come to at most
+    LIST_QUOTED_CHARS; any other clause's own text."""
     parent = index.get(clause.parent) if clause.parent else None
     text = clause.text
     if clause.title and text and (clause.kind == "signal" or (
             clause.kind == "paragraph" and parent is not None and parent.kind == "document")):
         text = f"{clause.title}: {text}"
     if text and clause.children and ends_announcing(text):
-        items = [index.get(k) for k in clause.children]
-        if all(c is not None and c.kind == "item" for c in items):
+        kids = [index.get(k) for k in clause.children]
+        items = [c for c in kids if c is not None and c.kind == "item"]
+        # the list, and the NOTEs printed after it (RHA 639 (b)), but no other sub-clause
+        if items and all(c is not None and c.kind in ("item", "note") for c in kids):
             printed = [" ".join(p for p in (c.marker, f"{c.title}." if c.title else "", c.text) if p) for c in items]
             if sum(len(p) for p in printed) <= LIST_QUOTED_CHARS:
                 text = " ".join([text, *printed])
