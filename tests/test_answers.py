@@ -1683,6 +1683,7 @@ def test_official_meaning_approved_is_not_the_referee():
 
     # "which puck is official": RHA 306 (a), the Rocket Puck, not the referees' duties
     assert get_searcher().ask("What puck is official at RHA events?").citations[0].rule == "306 (a)"
+    assert get_searcher().ask("Which puck is the official one for RHA games?").citations[0].rule == "306 (a)"
     assert "officially" in respell("who keeps the official score sheet?")
     assert respell("can the official stop play?") == "can the official stop play?"
 

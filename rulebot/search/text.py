@@ -180,7 +180,7 @@ _DRAWS_A_CALL = re.compile(r"\b((?:what|how much|how many minutes) (?:does|do|sh
 _OFFICIAL_ADJECTIVE = re.compile(
     r"(?:(?<=\bis )|(?<=\bare ))official(?=\s*(?:[?.!,;]|$|for\b|in\b|at\b|under\b))"
     r"|\bofficial(?= (?:puck|pucks|ball|balls|roster|rosters|score|scoresheet|score sheet|sheet|game sheet|"
-    r"game roster|rules?|rule ?book|scorer|size|time|clock|record|records|report|result|results|standings|"
+    r"game roster|rules?|rule ?book|scorer|size|time|clock|record|records|report|result|results|standings|one|ones|"
     r"stats|statistics|letter|language|colou?rs?|jerseys?|uniforms?|sticks?|dimensions?|rink)\b)", re.I)
 #: The goal judge told without his name: "the judge", or someone sitting or standing behind the goal
 #: ("the guy sitting behind the net throws both hands up": FIRS 4.6 D, a goal).
