@@ -152,11 +152,11 @@ CONSEQUENCE_CONCEPT_IDF = 2.5
 #: A NOTE of the best rule that tells the case asked about goes first when it scores at least this share of it.
 NOTE_CASE_SHARE = 0.85
 #: "What's the first tie-breaker", "the first thing we look at": the first item of a list asked for.
-_FIRST_OF_LIST = re.compile(r"\b(?:the )?first (?:thing|one|tie-?break\w*|criteri\w*|step|factor|check|test)\b"
+_FIRST_OF_LIST = re.compile(r"\b(?:the )?first (?:thing|one|tie[- ]?break\w*|criteri\w*|step|factor|check|test)\b"
                             r"|\bwhat(?:'s| is| comes) first\b", re.I)
 FIRST_ITEM_WEIGHT = 2.0
 #: "... doesn't separate them, so what's next?", "what breaks it next?": the step after the one told.
-_NEXT_OF_LIST = re.compile(r"\bwhat(?:'s| is| comes)? next\b|\bnext (?:tie-?break\w*|step|criteri\w*|one)\b"
+_NEXT_OF_LIST = re.compile(r"\bwhat(?:'s| is| comes)? next\b|\bnext (?:tie[- ]?break\w*|step|criteri\w*|one)\b"
                            r"|\b(?:breaks?|decides?|separates?|settles?) (?:it|them|the tie) next\b|\bnext\s*\?"
                            r"|\bthen what\b|\bwhat (?:then|after that)\b", re.I)
 #: The case a step of a list starts from ("If a tie still results, ", "If the situation is still tied after
