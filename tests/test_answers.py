@@ -45,6 +45,8 @@ def test_a_signal_is_asked_about_not_narrated():
     assert not classify("The Referee signals a delayed minor and the other team scores. What happens?").signal
     # the purpose that opens a fill-in-the-blank card asks the signal; a step of the rule does not
     assert classify("Annex B: to signal a penalty shot the referee ___ ?").signal
+    assert not classify("To signal a line change, is a buzzer or a whistle used?").signal
+    assert not classify("In order to signal the timekeeper, can the referee blow the whistle?").signal
     assert not classify("The goal judge steps up to the screen to signal the referee. Is that allowed?").signal
 
 
@@ -392,6 +394,8 @@ def test_chat_spellings_are_written_out_but_not_sub_clause_letters():
     # a count's upper limit in everyday words, as rules say it; "the most" of anything else stays
     assert respell("the most players he is allowed on his roster") == "the maximum players he is allowed on his roster"
     assert respell("the most dangerous hit") == "the most dangerous hit"
+    assert respell("the team with the most men on the floor gets the penalty") == (
+        "the team with the most men on the floor gets the penalty")
     # officials' shorthand in capitals is written out; the same letters in lower case are words
     assert respell("DOG on the goalie, then an EN goal and TMM") == ("delay of game on the goalie, then an "
                                                                      "empty net goal and too many men")
@@ -3425,6 +3429,11 @@ def test_the_step_after_the_one_told_comes_first():
                       "challenge-cup-u9") == "27 b"
     # no tie told: a head is no "Head to Head"
     assert first_rule("a kid took a stick to the head, what's next?", "challenge-cup-u9") != "27 b"
+    # a NOTE after a list is no step of it (RHA 634 (e) 6, 7, then NOTE 1)
+    from rulebot.search.answer import list_of
+
+    index = get_searcher().index
+    assert all(c.kind != "note" for c in list_of(index, index.get("rha:634.e.6")))
     # FIRS 9.3 C-G are paragraphs after 9.3 B's "as follows:": head-to-head told (9.3 C), 9.3 D is next
     assert first_rule("Round robin: two teams finish level on points and their head-to-head game was a tie. "
                       "What decides who places higher next?", "firs-2017") == "9.3 D"
@@ -4114,6 +4123,8 @@ def test_how_long_penalties_run_asks_the_ordinary_penalty():
     assert a.citations[0].rule == "402 (a)" and "1:30 or 2 minutes" in a.answer
     # a penalty taken for an infraction is no class question
     assert not get_searcher().class_question("How much time when he takes a penalty for hooking?", {"ball-hockey"})
+    # ... nor one taken without the clock said ("can a player serving a minor take the penalty shot?")
+    assert not get_searcher().class_question("Can a player serving a minor take the penalty shot?", {"firs-2017"})
 
 
 def test_the_readings_of_the_thirty_third_pass_keep_to_their_cases():

@@ -123,6 +123,14 @@ def test_u9_sentences_and_tie_breakers(index):
     assert len(penalties) == 1 and penalties[0].text == (
         "Penalty results in penalty shot. The offending player will sit out the next shift, but the team will "
         "play even strength.")
+    # ... but a sheet's own new sentence starting "This" or "These" is a clause of its own
+    from rulebot.corpus.inline import parse_inline
+
+    sheet = parse_inline("sheet", "Slapshots are not allowed. This is a 3 on 3 league. Penalties: All penalties are "
+                                  "2 minutes. They are served in full. These rules are subject to change.")
+    texts = [c.text for c in sheet.clauses if c.text]
+    assert texts == ["Slapshots are not allowed.", "This is a 3 on 3 league.", "All penalties are 2 minutes.",
+                     "They are served in full.", "These rules are subject to change."]
     letters = [c for c in clauses if re.fullmatch(r"\d+ [abc]", c.number)]
     assert [c.title for c in letters] == ["Head to Head", "Goals Against", "Tie Breaker Ratio"]
 

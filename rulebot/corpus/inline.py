@@ -2,9 +2,9 @@
 U9 sheet is ("... Black pucks will be used. Penalties: Penalty results in penalty shot. ...").
 
 The paragraph is split into sentences; each sentence is a clause numbered in order ("1", "2", ...), so
-ids are stable for the same text, except that a sentence referring back to the one before it ("The
-offending player will sit out the next shift, ..." after "Penalty results in penalty shot.",
-:data:`~rulebot.corpus.builder.REFERS_BACK`) goes on with that clause.  A sentence that opens with an inline heading ("Penalties:",
+ids are stable for the same text; a short sentence that goes on with the one before it (:data:`CONTINUES`:
+"The offending player will sit out the next shift, ..." after "Penalty results in penalty shot.", U9 21)
+joins that clause instead.  A sentence that opens with an inline heading ("Penalties:",
 "Change of possession:", "Game format:") carries it as its title (where the heading's scope ends is not
 marked in the source, so the sentences after it stay clauses of their own).  A lettered list
 ("a. Head to Head. b. Goals Against.") becomes sub-clauses "12 a", "12 b" of the sentence that introduces
@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import re
 
-from rulebot.corpus.builder import (DOT_LEADER_LINE, FOLLOWS, GREETING, INTRO, REFERS_BACK, SIGN_OFF, Builder, Node,
-                                    ParseResult)
+from rulebot.corpus.builder import DOT_LEADER_LINE, FOLLOWS, GREETING, INTRO, SIGN_OFF, Builder, Node, ParseResult
 
 # A sentence ends at ". " (or "? ", "! ") followed by a capital, a bullet or a list letter.
 _SENTENCE = re.compile(r"(?<=[.!?])(?<!\s[a-z]\.)\s+(?=[A-Z•]|[a-z]\.\s)|(?<=:)\s+(?=[a-z]\.\s)|\s+(?=•)")
@@ -28,6 +27,12 @@ _HEADING = re.compile(r"([A-Z][A-Za-z0-9/ -]{2,45}?):\s+")
 #: The colon that ends a preamble naming the rules that apply ("... except for the following: Games ...").
 _COLON = re.compile(r":(?=\s)")
 _LETTER = re.compile(r"([a-z])\.\s+")
+#: A sentence that goes on with the one before it, joined to its clause: what follows the rule just told
+#: ("The offending player will sit out the next shift", U9 21; "They also must ...", "Any subsequent
+#: ..."), not a sheet's "This is a 3 on 3 league." or "These rules are subject to change".
+CONTINUES = re.compile(r"(?:the offending|they also|any (?:subsequent|further))\b", re.I)
+#: The longest sentence joined so (one at most per clause).
+CONTINUES_CHARS = 160
 #: A full stop inside a sentence the splitter kept whole ("... as stated below. 4-on-4 ...", U9).
 _SENTENCE_INSIDE = re.compile(r"[.!?]\s+\S")
 
@@ -136,8 +141,8 @@ def parse_inline(ruleset: str, text: str, title: str = "") -> ParseResult:
         if item is not None:
             b.text(item, sent)
             continue
-        if (node is not None and node.parts and not node.children and not _HEADING.match(sent)
-                and REFERS_BACK.match(sent) and not node.text.endswith(":")):
+        if (node is not None and len(node.parts) == 1 and not node.children and not _HEADING.match(sent)
+                and CONTINUES.match(sent) and len(sent) <= CONTINUES_CHARS and not node.text.endswith(":")):
             # "Penalties: Penalty results in penalty shot. The offending player will sit out the next
             # shift, ...": the sentence goes on with the rule before it (U9 21)
             b.text(node, sent)

@@ -58,8 +58,11 @@ box bin sin spend spends sitting
 bigger smaller worse harsher stronger heavier lighter severe serious same similar versus than
 true false correct incorrect wrong
 cover covers carry carries over rest tonight tomorrow today out remainder tournament semi semifinal final
-finals pool playoff playoffs run runs cup clock put puts take takes took taken
+finals pool playoff playoffs run runs cup clock
 """.split())
+#: ... and, for a question that says the clock, the timekeeper's verbs ("how much time goes on the clock when
+#: someone takes a penalty"; not "can a player serving a minor take the penalty shot?").
+_CLOCK_QUESTION_WORDS = frozenset("put puts take takes took taken".split())
 
 #: A question about the harsher penalty ("what about a major?", "a major for hooking?").
 _ASKS_MAJOR = re.compile(r"\bmajor\b(?! league)")
@@ -1733,7 +1736,8 @@ class Searcher:
         if not named:
             return []
         # ... and a figure offered ("is a misconduct 5 minutes?"; "T/F: ...")
-        rest = [w for w in words(text) if w not in STOP_WORDS and w not in _CLASS_QUESTION_WORDS
+        asked = _CLASS_QUESTION_WORDS | (_CLOCK_QUESTION_WORDS if "clock" in text else frozenset())
+        rest = [w for w in words(text) if w not in STOP_WORDS and w not in asked
                 and not re.fullmatch(r"\d+(?::\d+)?|t|f", w)]
         if rest:
             return []  # other words: a question about an infraction or a situation, not the class

@@ -279,8 +279,8 @@ def goal_ruling(answer: str) -> str:
     return f"Goal {'not ' if m.group(1) else ''}{m.group(2).lower()}"
 
 
-#: The longest list (characters of its items) quoted with the sentence that announces it; a longer one
-#: (FIRS 8.1 A's reasons for a forfeit, 2 369) is cited item by item.
+#: The longest quote (characters) of a sentence with the list it announces; a longer list (FIRS 8.1 A's
+#: reasons for a forfeit, 2 369 characters of items) is cited item by item.
 LIST_QUOTED_CHARS = 700
 
 
@@ -288,11 +288,12 @@ def quoted_text(index: ClauseIndex, clause: Clause) -> str:
     """A clause's text as the rulebook prints it: a sentence of a one-paragraph sheet that opens with
     an inline heading keeps it ("Game format: two 24-minute periods with a run-time clock.", U9 2,
     whose title is the heading), as a signal keeps the name printed above its description
-    ("Misconduct: Both hands placed on the hips", FIRS Annex B); a sentence that announces a list is quoted with the list, each item
-    with its printed marker ("... determined by following rules 1. Points 2. Goal difference ...",
-    Youth Cup; "... the following tie breaker: a. Head to Head. The team who won ...", U9 27), when
-    its sub-clauses are list items (and NOTEs after them) and the items come to at most
-    LIST_QUOTED_CHARS; any other clause's own text."""
+    ("Misconduct: Both hands placed on the hips", FIRS Annex B); a sentence that announces a list is
+    quoted with the list, each item with its printed marker ("... determined by following rules
+    1. Points 2. Goal difference ...", Youth Cup; "... the following tie breaker: a. Head to Head. The
+    team who won ...", U9 27), when its sub-clauses are list items (and NOTEs after them), none with a
+    list of its own, and the whole quote comes to at most LIST_QUOTED_CHARS; any other clause's own
+    text."""
     parent = index.get(clause.parent) if clause.parent else None
     text = clause.text
     if clause.title and text and (clause.kind == "signal" or (
@@ -301,11 +302,14 @@ def quoted_text(index: ClauseIndex, clause: Clause) -> str:
     if text and clause.children and ends_announcing(text):
         kids = [index.get(k) for k in clause.children]
         items = [c for c in kids if c is not None and c.kind == "item"]
-        # the list, and the NOTEs printed after it (RHA 639 (b)), but no other sub-clause
-        if items and all(c is not None and c.kind in ("item", "note") for c in kids):
+        # the list, and the NOTEs printed after it, but no other sub-clause, and no item with a list of its
+        # own (RHA 639 (b) 4 "... a shootout shall take place as follows:" with A-F): quoted whole or not at all
+        if items and all(c is not None and c.kind in ("item", "note") for c in kids) and not any(
+                c.children or ends_announcing(c.text) for c in items):
             printed = [" ".join(p for p in (c.marker, f"{c.title}." if c.title else "", c.text) if p) for c in items]
-            if sum(len(p) for p in printed) <= LIST_QUOTED_CHARS:
-                text = " ".join([text, *printed])
+            whole = " ".join([text, *printed])
+            if len(whole) <= LIST_QUOTED_CHARS:
+                text = whole
     return text
 
 
@@ -1121,14 +1125,16 @@ def list_of(index: ClauseIndex, clause: Clause) -> list[Clause]:
     parent = index.get(clause.parent) if clause.parent else None
     if parent is None:
         return []
+    if clause.kind == "note":
+        return []
     if clause.kind == "item" and introduces_list(parent.text):
-        return [c for c in index.children(parent) if c.text]
+        return [c for c in index.children(parent) if c.text and c.kind != "note"]
     sibs = index.children(parent)
     ids = [c.id for c in sibs]
     at = ids.index(clause.id) if clause.id in ids else 0
     for before in reversed(sibs[:at]):
         if before.text.rstrip().endswith(":") and not index.children(before):
-            steps = announced_steps(index, before)
+            steps = [c for c in announced_steps(index, before) if c.kind != "note"]
             return steps if clause in steps else []
         if _style(before) != _style(clause):
             break

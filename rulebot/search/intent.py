@@ -73,8 +73,10 @@ _ASKS_SIGNAL = re.compile(
     r"|\b(?:which|what) signs?\b(?! (?:the|a|an|this|that|of)\b)(?=[^.?!]{0,40}\b(?:arms?|hands?|for|make|makes|give"
     r"|gives|show|shows)\b)"
     r"|\bsignals?\b(?!\s+(?:a|an|the|that|to|when|if)\b)|\b(?:arm|hand) signals?\b"
-    # "To signal a penalty shot, the referee ___": the purpose that opens the question
-    r"|(?:^|[:;.]\s*|\bin order )to signal (?:a|an|the)\b"
+    # "To signal a penalty shot, the referee ___": the purpose that opens the question, the official the
+    # one who signals (not "To signal a line change, is a buzzer used?", "to signal the timekeeper")
+    r"|(?:^|[:;.]\s*|\bin order )to signal (?:a|an|the) (?!(?:timekeeper|scorekeeper|end|start|line change|bench)\b)"
+    r"[^?.!,]{0,30},?\s+(?:the |a )?(?:ref|referee|official)s?\b"
     # "how should a referee indicate a kneeing call?"
     r"|\bhow (?:do|does|should|would|must|can|to|is) (?:i|you|we|he|she|they|an?|the)?\s*(?:ref|referee|official)?s?"
     r"\s*(?:indicate|signal)\b"

@@ -207,10 +207,10 @@ _PLAIN_CLASS = re.compile(r"\b(an?\s+)?(?:ordinary|regular|normal|standard|basic
 _MINUTES_CLASS = {"2": "minor", "two": "minor", "5": "major", "five": "major", "10": "misconduct", "ten": "misconduct"}
 _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\s-]?mins?\b", re.I)
 #: "the most players he is allowed": a count's upper limit asked in everyday words ("the maximum players",
-#: as rules say it; "most" alone is a small word).  Not "the fewest": rules say how few by what
+#: as rules say it; "most" alone is a small word), not a comparison ("the team with the most men on the floor").  Not "the fewest": rules say how few by what
 #: a team is not reduced below, seldom "minimum" (FIRS 6.2.1 A).
-_MOST_OF = re.compile(r"\bthe most (?=(?:players|skaters|goalies|goaltenders|shooters|people|"
-                      r"non-players|officials|coaches|time-?outs|games|teams|men|kids|subs|substitutes)\b)", re.I)
+_MOST_OF = re.compile(r"\bthe most (?=(?:players|skaters|goalies|goaltenders|shooters|non-players|officials|coaches|"
+                      r"time-?outs|subs|substitutes)\b[^.?!]{0,40}\b(?:allowed|can|may|permitted|dress|roster)\b)", re.I)
 
 
 @lru_cache(maxsize=4)
