@@ -1045,6 +1045,8 @@ def test_a_ruleset_alias_that_is_also_a_word_of_its_rules_is_still_searched():
     pq = parse_query(s.index, "In a U12 game, do we call icing?")
     assert pq.rulesets == ("youth-cup",) and "U12" in pq.text
     assert parse_query(s.index, "how long is a minor under RHA").text == "how long is a minor"
+    # the age group's players, named by it ("can u9s body check")
+    assert parse_query(s.index, "can u9s body check").rulesets == ("challenge-cup-u9",)
     a = s.ask("In a U12 game, do we call icing?")
     assert "icing" in a.citations[0].text and a.citations[0].ruleset == "youth-cup"
 

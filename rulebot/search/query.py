@@ -200,7 +200,9 @@ def _alias_pattern(name: str) -> re.Pattern[str]:
     after = rf"(?:\s+(?:inline|in-line|roller|ball)(?:\s+hockey)?(?=\s+{nouns}))?(?:\s+{nouns})?(?:'s)?"
     # "RHA-sanctioned", "FIRS-approved": the name with a word hyphened on
     hyphened = r"(?:-(?:sanctioned|approved|certified|registered|style|type|run|based|governed|affiliated|rules?)\b)?"
-    return re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + hyphened + r"(?![\w-])" + after, re.I)
+    # "can u9s body check": the players of the age group named by it
+    plural = r"(?:s|'s)?" if re.fullmatch(r"[A-Za-z]+\d+", name.strip()) else ""
+    return re.compile(before + r"(?<![\w-])" + r"[\s-]+".join(words) + plural + hyphened + r"(?![\w-])" + after, re.I)
 
 
 @lru_cache(maxsize=1024)
