@@ -4127,6 +4127,10 @@ def test_how_long_penalties_run_asks_the_ordinary_penalty():
     assert not get_searcher().class_question("How much time when he takes a penalty for hooking?", {"ball-hockey"})
     # ... nor one taken without the clock said ("can a player serving a minor take the penalty shot?")
     assert not get_searcher().class_question("Can a player serving a minor take the penalty shot?", {"firs-2017"})
+    # whether a class leaves the team short is the class's own account (RHA 404 (a): "A substitute player
+    # is permitted ..."), not the definition of short-handed
+    a = get_searcher().ask("misconduct - does the team play a man short?", "rha")
+    assert a.citations[0].rule == "404 (a)"
 
 
 def test_the_readings_of_the_thirty_third_pass_keep_to_their_cases():

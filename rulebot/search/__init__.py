@@ -59,6 +59,7 @@ bigger smaller worse harsher stronger heavier lighter severe serious same simila
 true false correct incorrect wrong
 cover covers carry carries over rest tonight tomorrow today out remainder tournament semi semifinal final
 finals pool playoff playoffs run runs cup clock
+short shorthanded short-handed man strength sub subs substitute substituted replace replaced team teams play plays playing
 """.split())
 #: ... and, for a question that says the clock, the timekeeper's verbs ("how much time goes on the clock when
 #: someone takes a penalty"; not "can a player serving a minor take the penalty shot?").
