@@ -125,7 +125,8 @@ class Hit:
 @dataclass(frozen=True)
 class Citation:
     """A clause quoted in an answer.  ``layer`` is "tournament", "base" or "replaced" for layered
-    rulesets (issue 7), else None.  ``text`` is the clause's own text."""
+    rulesets (issue 7), else None.  ``text`` is the clause's text as the rulebook prints it
+    (:func:`rulebot.search.answer.quoted_text`: with the short list it announces, a signal with its name)."""
 
     ruleset: str
     rule: str
