@@ -58,16 +58,6 @@ DOT_LEADER_LINE = re.compile(r"[A-Za-z][^.•▪◦·*]{0,60}?\.{4,}\s*[^.\s].{0
 TAB_LEADER_LINE = re.compile(r"[A-Za-z][^\t.•▪◦·*]{0,60}?\t+[ \t]*[^\s].{0,80}")
 
 
-#: A sentence that refers back to the one before it ("The offending player will sit out the next shift",
-#: U9, after "Penalty results in penalty shot."; "They also must execute play ...", ball hockey 12).
-REFERS_BACK = re.compile(r"^(?:the offending|this|these|such|in (?:this|that|such) case|in addition|it|they"
-                         r"|any (?:subsequent|further)|a (?:subsequent|further|second)"
-                         # "If, at the end of that time, the team shall still refuse to play, ... a bench
-                         # minor" (RHA 634 (a)): what follows the step just told
-                         r"|if,? (?:at the end of|after) (?:that|this|such) (?:time|period|warning))\b",
-                         re.I)
-
-
 #: A clause announcing the list that follows it ("shall be taken as follows:").
 ANNOUNCES = re.compile(r"\b(?:as follow\w*|the following(?: \w+){0,3})\s*:", re.I)  # "as followis:" (U9 28)
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from rulebot.corpus.index import ClauseIndex
 from rulebot.models import CLASS_NAMES, Citation, Clause, Hit, names_title
 from rulebot.search.intent import FACEOFF_PLACE, GOAL_OUTCOMES, OPENING_CONDITION, SPECIAL_CASE, classify
-from rulebot.corpus.builder import ANNOUNCES, REFERS_BACK, ends_announcing, introduces_list
+from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import fold, negated_terms, polarity, terms
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"])")
@@ -236,12 +236,12 @@ def best_sentences(text: str, query: str, limit: int = 2, max_chars: int = 320,
         # the next sentence refers back to the best one ("They also must execute play ... within 5
         # seconds"): it belongs to it
         nxt = sents[chosen[0] + 1]
-        if len(nxt) <= REFERS_BACK_CHARS and REFERS_BACK.search(nxt) and len(chosen) < 3:
+        if len(nxt) <= REFERS_BACK_CHARS and _REFERS_BACK.search(nxt) and len(chosen) < 3:
             chosen.insert(1, chosen[0] + 1)
     after = chosen[-1] + 1 if chosen else len(sents)
-    if asks_action and len(chosen) < 3 and after < len(sents) and REFERS_BACK.search(sents[after]):
+    if asks_action and len(chosen) < 3 and after < len(sents) and _REFERS_BACK.search(sents[after]):
         chosen.append(after)  # the warning, then "Any subsequent delay ... will result in a bench minor"
-    if chosen and chosen[0] > 0 and REFERS_BACK.search(sents[chosen[0]]) and len(sents[chosen[0] - 1]) <= 200:
+    if chosen and chosen[0] > 0 and _REFERS_BACK.search(sents[chosen[0]]) and len(sents[chosen[0] - 1]) <= 200:
         # "This includes: ... closing the hand on the ball" needs what "this" is ("Delay of game: ...")
         chosen.insert(0, chosen[0] - 1)
     return " ".join(sents[i] for i in chosen)
@@ -1014,12 +1014,20 @@ def other_parts(index: ClauseIndex, hits: list[Hit], query: str, answered: str) 
 
 #: The longest sentence taken with the one before it because it refers back to it.
 REFERS_BACK_CHARS = 160
+#: A sentence that refers back to the one before it ("This supply of pucks shall be kept at the penalty bench",
+#: FIRS 3.2.12 C; "They also must execute play ...", ball hockey 12).
+_REFERS_BACK = re.compile(r"^(?:the offending|this|these|such|in (?:this|that|such) case|in addition|it|they"
+                          r"|any (?:subsequent|further)|a (?:subsequent|further|second)"
+                          # "If, at the end of that time, the team shall still refuse to play, ... a bench
+                          # minor" (RHA 634 (a)): what follows the step just told
+                          r"|if,? (?:at the end of|after) (?:that|this|such) (?:time|period|warning))\b",
+                          re.I)
 
 
 def _antecedent(index: ClauseIndex, top: Clause, text: str) -> Clause | None:
     """The short clause just before ``top`` when the answer's first words refer back to it ("The
     offending player ...", "This ..."), else None."""
-    if not REFERS_BACK.search(text) or not top.parent:
+    if not _REFERS_BACK.search(text) or not top.parent:
         return None
     parent = index.get(top.parent)
     sibs = [c for c in index.children(parent)] if parent is not None else []
@@ -1040,7 +1048,7 @@ def _sequel(index: ClauseIndex, top: Clause) -> Clause | None:
         return None
     at = ids.index(top.id)
     nxt = sibs[at + 1]
-    if nxt.kind == top.kind and nxt.text and len(nxt.text) <= 160 and REFERS_BACK.search(nxt.text):
+    if nxt.kind == top.kind and nxt.text and len(nxt.text) <= 160 and _REFERS_BACK.search(nxt.text):
         return nxt
     # what failing the rule brings, a clause or two on ("On the buzzer/whistle, players must relinquish
     # control of the puck immediately ...", U9 9; "Failure to relinquish control of the puck ... may
