@@ -394,6 +394,8 @@ def test_chat_spellings_are_written_out_but_not_sub_clause_letters():
     # a count's upper limit in everyday words, as rules say it; "the most" of anything else stays
     assert respell("the most players he is allowed on his roster") == "the maximum players he is allowed on his roster"
     assert respell("the most dangerous hit") == "the most dangerous hit"
+    # "drew blood" is an injury, not a face-off's draw (FIRS 6.4.21 E's major)
+    assert get_searcher().ask("hi stick drew blood", "firs-2017").citations[0].rule == "6.4.21 E"
     assert respell("the team with the most men on the floor gets the penalty") == (
         "the team with the most men on the floor gets the penalty")
     # officials' shorthand in capitals is written out; the same letters in lower case are words

@@ -93,6 +93,7 @@ def respell(text: str) -> str:
     text = _CLASS_GIVEN.sub(lambda m: f"{m.group(1)} a {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     text = _MOST_OF.sub("the maximum ", text)
+    text = _DRAWS_BLOOD.sub("caused bleeding", text)
     low = text.lower()
     if "hand" in low:
         text = _HANDS_OUT.sub(lambda m: _GIVES[(m.group(1) or m.group(2)).lower()], text)  # "handing out a misconduct": no hand
@@ -206,6 +207,8 @@ _PLAIN_CLASS = re.compile(r"\b(an?\s+)?(?:ordinary|regular|normal|standard|basic
                           r"(?=(?:minor|major|misconduct|double minor|bench minor)s?\b)", re.I)
 _MINUTES_CLASS = {"2": "minor", "two": "minor", "5": "major", "five": "major", "10": "misconduct", "ten": "misconduct"}
 _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\s-]?mins?\b", re.I)
+#: "drew blood": an injury, not a face-off's draw nor a tied game (IRREGULAR's "drew" -> "draw").
+_DRAWS_BLOOD = re.compile(r"\b(?:drew|draws?|drawn|drawing) blood\b", re.I)
 #: "the most players he is allowed": a count's upper limit asked in everyday words ("the maximum players",
 #: as rules say it; "most" alone is a small word), not a comparison ("the team with the most men on the floor").  Not "the fewest": rules say how few by what
 #: a team is not reduced below, seldom "minimum" (FIRS 6.2.1 A).
