@@ -2329,15 +2329,11 @@ def class_extreme(question: str, defined: dict[str, list], index: ClauseIndex) -
     if len(lengths) < 2:
         return ""
     best = min(x[0] for x in lengths) if shortest else max(x[0] for x in lengths)
-    named = [f"{index.rulesets[rid].short_name} {pc.name}, {pc.duration_words or _minutes_said(best)}"
+    from rulebot.penalties import duration_words
+
+    named = [f"{index.rulesets[rid].short_name} {pc.name}, {pc.duration_words or duration_words(best)}"
              for x, rid, pc in lengths if x == best]
     return f"{'Shortest' if shortest else 'Longest'}: {'; '.join(named)}"
-
-
-def _minutes_said(minutes: float) -> str:
-    """``minutes`` as a referee says it (1.5 -> "1:30", 2.0 -> "2 minutes")."""
-    whole, part = divmod(round(minutes * 60), 60)
-    return f"{whole}:{part:02d}" if part else f"{whole} minute{'s' if whole != 1 else ''}"
 
 
 #: A length asked: "how long", "how many minutes", "the shortest", "is it two minutes".
