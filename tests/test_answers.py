@@ -48,6 +48,13 @@ def test_a_signal_is_asked_about_not_narrated():
     assert not classify("To signal a line change, is a buzzer or a whistle used?").signal
     assert not classify("In order to signal the timekeeper, can the referee blow the whistle?").signal
     assert not classify("The goal judge steps up to the screen to signal the referee. Is that allowed?").signal
+    # a signal told of in the story, a definition asked ("... rather than using a signal. How does this league
+    # define a cross check?": ball hockey 31)
+    q = "Ref called cross checking and said so out loud rather than using a signal. How does this league define a cross check?"
+    assert not classify(q).signal and first_rule(q, "ball-hockey") == "31"
+    # a body part in the name of a hit is no gesture ("throw a hip check")
+    assert not classify("can I throw a hip check, or is that a penalty?").signal
+    assert classify("ref puts both hands on his hips, what is that?").signal
 
 
 def test_intent_reads_the_question():
@@ -3407,6 +3414,16 @@ def test_whom_the_asker_compares_with_is_not_asked():
     told = "as the player is shooting, the goalie throws his stick"  # "as" tells when, it compares nothing
     assert without_comparison(told) == told
     assert first_rule("does a goalie have to leave his broken stick like a player does?", "rha") == "606 (b)"
+    # ice hockey, which no rulebook here is about: "like in ice" leaves the rink ("ice": RHA 101 (a)) out
+    assert without_comparison("can I throw a hip check like in ice, or is that a penalty?").split() == \
+        "can I throw a hip check , or is that a penalty?".split()
+    assert without_comparison("In ice you get five for fighting. What does he get?").split() == \
+        "you get five for fighting. What does he get?".split()
+    for kept in ("too many men on the ice", "half ice u9 game", "not ready to take the ice 5 minutes before",
+                 "an open ice hit like ice time"):
+        assert without_comparison(kept) == kept, kept
+    a = get_searcher().ask("So in RHA roller hockey, can I throw a hip check like in ice, or is that a penalty?", "rha")
+    assert [c.rule for c in a.citations[:1]] == ["604 (a)"] and "101 (a)" not in a.answer
 
 
 def test_letting_everyone_know_a_penalty_is_coming_asks_the_delayed_penalty_signal():

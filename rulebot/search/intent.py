@@ -290,7 +290,9 @@ def fouls_told(question: str) -> list[str]:
 #: ("Ref had his arm up for a penalty. Once he blows it down, who gets the ball and from where?").
 _ASKS_ELSE = re.compile(r"\b(?:who (?:gets|goes|changes|takes|serves|decides)|from where|where (?:is|does|do|will)"
                         r"|how long|how many|when (?:does|do|should|must|can|will) (?:\w+ ){0,2}(?:stop|blow|whistle|kill))\b"
-                        r"|\bwhose (?:ball|puck)\b", re.I)
+                        r"|\bwhose (?:ball|puck)\b"
+                        # "... rather than using a signal. How does this league define a cross check?"
+                        r"|\b(?:define|defines|defined|definition)\b", re.I)
 #: The delayed call's raised arm told with what it is up for: "has his arm up for a minor", "had the arm
 #: up on the trip", "arm went up for a Blue minor".
 _ARM_UP_FOR = re.compile(r"\barms?\s+(?:is\s+|was\s+|went\s+|goes\s+)?up\s+(?:for|on)\s+(?:a|an|the|his|their)?\s*"
@@ -446,7 +448,7 @@ GESTURE_ALONE = 5
 _OWN_BODY = re.compile(
     r"\b(?:his|her|their|own|both|an?|one)\s+(?:own\s+|other\s+|free\s+|open\s+|closed\s+|clenched\s+)?"
     r"(?:arm|arms|hand|hands|fist|fists|palm|palms|hip|hips|chest|wrist|forearm|forearms|elbow|elbows|shoulder"
-    r"|shoulders|knee|knees|leg|legs)\b(?![\s-]+pass)"
+    r"|shoulders|knee|knees|leg|legs)\b(?![\s-]+(?:pass|check\w*))"  # "throw a hip check" is a hit
     r"|\b(?:pats?|taps?|touch\w*|places?|puts?)\s+(?:\w+\s+){0,3}?(?:his|her)\s+(?:own\s+)?(?:head|helmet)\b", re.I)
 #: Things of the game: a question naming one tells of play, not of a signal.
 _GAME_THINGS = frozenset("puck ball goal net cage player players opponent opponents guy guys kid kids shot stick "

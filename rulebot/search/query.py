@@ -733,6 +733,14 @@ _LIKE_OTHERS = re.compile(r"\b(?:just\s+)?(?:like|same as|the (?:same )?way)\s+(
                           r"(?:would|does|do|did|can|could|must|has to|have to|is|are)\b", re.I)
 
 
+#: Ice hockey, which the asker compares with ("can I throw a hip check like in ice?", "same as ice?", "in ice
+#: you get five for fighting", "coming from ice hockey"): no rulebook here is about it.
+_LIKE_ICE = re.compile(r"\b(?:just\s+)?(?:like|same as|unlike|than|as)\s+(?:(?:in|on|at)\s+)?(?:the\s+)?ice(?:\s+hockey)?"
+                       r"(?:\s+(?:does|do|is|rules?))?\b(?![- ]+(?:time|surface|rink|slot)\b)"
+                       r"|\b(?:in|from|of|for)\s+ice\s+hockey\b"
+                       r"|\bin ice\b(?=\s*(?:[?.!,;]|$|(?:you|they|we|it|there|he|a|the)\b))", re.I)
+
+
 def compared_with(question: str) -> str:
     """Whom the asker compares with, as said ("Does he have to drop it like a skater would?" -> "like a
     skater would"); "" when no one."""
@@ -741,8 +749,8 @@ def compared_with(question: str) -> str:
 
 def without_comparison(question: str) -> str:
     """The question without whom the asker compares with ("Does he have to drop it straight away like a
-    skater would?" -> "Does he have to drop it straight away?")."""
-    return _LIKE_OTHERS.sub(" ", question)
+    skater would?" -> "Does he have to drop it straight away?") or ice hockey ("like in ice")."""
+    return _LIKE_ICE.sub(" ", _LIKE_OTHERS.sub(" ", question))
 
 
 #: Someone on a bench ("a guy sitting on his bench", "standing in the box", "from the bench") ...
