@@ -669,9 +669,10 @@ RULE_TELLS_SIGNAL = re.compile(r"\b(?:the\s+)?(?:referee|official)s?\s+(?:shall|
 def signal_answer(index: ClauseIndex, clause: Clause, quoted: list[Clause] | None = None) -> str:
     """"Boarding — signal: Strike the clenched fist ...; means: minor (2') or major + game misconduct";
     when the signal belongs to one rule and that rule also tells the gesture in words
-    (:data:`RULE_TELLS_SIGNAL`, up to the next comma), that too ("Delay Penalty — signal: The extension of
-    the action arm ... In the rule: The Referee shall signify ... by using a raised right arm straight
-    above the head [FIRS 6.3 B]"), and the rule is appended to ``quoted`` when given."""
+    (:data:`RULE_TELLS_SIGNAL`, up to the next comma), the rule's words first and the list's after ("Delay
+    Penalty — signal: The Referee shall signify ... by using a raised right arm straight above the head
+    [FIRS 6.3 B]. In Annex B: The extension of the action arm ... [FIRS Annex B Delay Penalty]"), and the
+    rule is appended to ``quoted`` when given (cited first: :func:`rulebot.search.quoted_after_first`)."""
     meaning = told = ""
     from rulebot.signals import load_signals
 
@@ -682,11 +683,16 @@ def signal_answer(index: ClauseIndex, clause: Clause, quoted: list[Clause] | Non
             m = RULE_TELLS_SIGNAL.search(rule.text) if rule is not None else None
             if m:
                 said = re.sub(r"\s+(?:and|or)$", "", m.group(0).strip())
-                told = f" In the rule: {said[0].upper()}{said[1:]} [{label(index, rule)}]"
+                told = f"{said[0].upper()}{said[1:]} [{label(index, rule)}]"
                 if quoted is not None:
                     quoted.append(rule)
             break
-    return f"{clause.title} — signal: {clause.text.rstrip('.')}{meaning} [{label(index, clause)}]{told}"
+    shown = f"{clause.text.rstrip('.')}{meaning} [{label(index, clause)}]"
+    if told:
+        # the rule's own words first, the list's drawing of the gesture after: the rule is what binds
+        listed = index.get(clause.parent) if clause.parent else None
+        return f"{clause.title} — signal: {told}. In {listed.number if listed else 'the signals list'}: {shown}"
+    return f"{clause.title} — signal: {shown}"
 
 
 def short_answer(index: ClauseIndex, hits: list[Hit], query: str, intent=None,
