@@ -1380,6 +1380,10 @@ def test_the_gesture_is_read_from_where_the_official_comes_in():
     before = "Closed fist, arm punched straight out from the body - what's the ref signalling?"
     assert gesture_told(before) == before
     assert get_searcher().ask(told, "firs-2017").citations[0].rule == "Annex B Washout"
+    # the referee signalled to is not the one signalling: the goal judge's "crossed the line" is no crossed arms
+    judge = "Goal judge here. How am I supposed to signal the referee that the puck fully crossed the line?"
+    assert gesture_told(judge) == judge
+    assert get_searcher().ask(judge, "firs-2017").citations[0].rule == "4.6 D •3"
 
 
 def test_a_rulebook_named_in_the_question_answers_over_the_one_selected_and_says_so():
