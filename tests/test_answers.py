@@ -4230,3 +4230,11 @@ def test_which_rulebook_has_the_shortest_class_is_named():
 def test_how_big_a_thing_is_asks_a_clause_that_names_it():
     # FIRS 2.3 A, the goal crease's lines, not 2.1 C's minimum size of the rink
     assert first_rule("how big is the crease in FIRS?", "firs-2017") == "2.3 A"
+
+
+def test_a_one_way_synonym_is_no_name_for_the_defined_term():
+    # "on the pp" also searches "shorthanded" (the rules are written from the short side), but the team on the
+    # power play is not short-handed: FIRS's glossary "Power Play" ("... replace its goalkeeper with a floor
+    # player, then that team does NOT have a power play"), not "Shorthanded"
+    a = get_searcher().ask("team pulled their goalie for an extra skater, do they count as being on a pp?", "firs-2017")
+    assert a.citations[0].rule == "Power Play"

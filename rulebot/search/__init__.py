@@ -572,9 +572,11 @@ class Searcher:
         list): the glossary entry of that term weighs QUOTED_TERM_WEIGHT more."""
 
         syn = load_synonyms()
-        # the members of the groups of the synonym-list phrases of two words or more the query says
+        # the members of the groups of the synonym-list phrases of two words or more the query says; not a
+        # one-way group's wider words ("on the pp" also searches "shorthanded": the team on the power play is
+        # not the one short-handed)
         kin = {tuple(words(m)) for p in self.ranker.query_phrases(words(query)) if len(words(p)) > 1
-               for gi in syn.by_phrase.get(tuple(words(p)), ()) for m in syn.groups[gi]}
+               for gi in syn.by_phrase.get(tuple(words(p)), ()) if not syn.one_way(gi) for m in syn.groups[gi]}
         if not kin:
             return hits
         said = set(terms(query))

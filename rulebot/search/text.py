@@ -526,6 +526,11 @@ class Synonyms:
             found = self.__dict__["_lengths"] = (by_word, by_stem, members)
         return found
 
+    def one_way(self, gi: int) -> bool:
+        """Whether group ``gi`` is a one-way one of ``broader``: its first word also searches the others,
+        never the reverse ("on the pp" -> "shorthanded")."""
+        return gi in self._one_way
+
     def expansions(self, query_words: list[str], narrowing: bool = True) -> list[str]:
         """Other members of every group a query word or phrase belongs to (as text phrases).  With
         ``narrowing`` False, a phrase that adds a content word to the one query word it comes from
