@@ -4238,3 +4238,12 @@ def test_a_one_way_synonym_is_no_name_for_the_defined_term():
     # player, then that team does NOT have a power play"), not "Shorthanded"
     a = get_searcher().ask("team pulled their goalie for an extra skater, do they count as being on a pp?", "firs-2017")
     assert a.citations[0].rule == "Power Play"
+
+
+def test_whether_a_thing_is_really_what_it_is_called_asks_its_definition():
+    for q in ("Team pulled their goalie for an extra attacker and the announcer called it a power play. Is it actually "
+              "a power play under the definitions?",
+              "if a team pulls the goalie for a 5th skater is that technically a pp"):
+        assert classify(q).definition, q
+        assert get_searcher().ask(q, "firs-2017").citations[0].rule == "Power Play", q
+    assert not classify("Is it a minor or a major?").definition

@@ -177,6 +177,9 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          # a meaning stated to be checked: "True or false: cross checking means a stick held ..."
                          r"|" + DEFINITION_STATED +
                          r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
+                         # "is it actually a power play under the definitions?": what the thing is by the book
+                         r"|\b(?:under|by|per|in|according to) (?:the |their |its )?(?:rules'? )?definitions?\b"
+                         r"|\b(?:is|was) (?:it|that|this) (?:actually|really|technically|officially) (?:a|an)\b"
                          r"|difference between|what does .* (?:mean|involve|entail)|what(?:'s| is) (?:the )?(?:definition|meaning)"
                          # a thing told, its name asked: "what's the proper word for when ...", "what situation
                          # does FIRS call it when ..." (not "the name of the rule that ...", "of the player who ...")
