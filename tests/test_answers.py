@@ -4247,3 +4247,11 @@ def test_whether_a_thing_is_really_what_it_is_called_asks_its_definition():
         assert classify(q).definition, q
         assert get_searcher().ask(q, "firs-2017").citations[0].rule == "Power Play", q
     assert not classify("Is it a minor or a major?").definition
+
+
+def test_which_puck_is_official_asks_the_official_puck():
+    # RHA 306 (a) "The official puck used for all games is the Rocket Puck", not 631 (a)'s "kept in motion" for an
+    # aside after the question
+    for q in ("What puck is official for RHA games? Ours keeps bouncing.",
+              "Which puck is the official one for RHA games? I need to order them for our tournament."):
+        assert get_searcher().ask(q, "rha").citations[0].rule == "306 (a)", q
