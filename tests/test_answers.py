@@ -4255,3 +4255,10 @@ def test_which_puck_is_official_asks_the_official_puck():
     for q in ("What puck is official for RHA games? Ours keeps bouncing.",
               "Which puck is the official one for RHA games? I need to order them for our tournament."):
         assert get_searcher().ask(q, "rha").citations[0].rule == "306 (a)", q
+
+
+def test_tied_after_regulation_is_the_end_of_regulation():
+    # U9 28 "In the event of a tie at the end of regulation in Medal Games, overtime periods ...", the case told, not
+    # 23's "The 1st seed from each flight will play in the Gold medal game"
+    a = get_searcher().ask("Gold medal game is tied after regulation. What now?", "challenge-cup-u9")
+    assert a.citations[0].rule == "28"
