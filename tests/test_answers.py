@@ -52,8 +52,14 @@ def test_a_signal_is_asked_about_not_narrated():
     # define a cross check?": ball hockey 31)
     q = "Ref called cross checking and said so out loud rather than using a signal. How does this league define a cross check?"
     assert not classify(q).signal and first_rule(q, "ball-hockey") == "31"
-    # a body part in the name of a hit is no gesture ("throw a hip check")
+    # ... but "how is that defined?" of the gesture told asks what the signal is
+    for q in ("Ref puts both hands on his hips. How is that penalty defined?",
+              "Ref crossed his arms in front of his chest. What's the definition of that?"):
+        assert classify(q).signal, q
+    assert first_rule("Ref puts both hands on his hips. How is that penalty defined?", "firs-2017") == "Annex B Misconduct"
+    # a body part in the name of a hit is no gesture ("throw a hip check": RHA 604 (a), body checking)
     assert not classify("can I throw a hip check, or is that a penalty?").signal
+    assert first_rule("can I throw a hip check, or is that a penalty?", "rha") == "604 (a)"
     assert classify("ref puts both hands on his hips, what is that?").signal
 
 
@@ -1383,6 +1389,7 @@ def test_the_gesture_is_read_from_where_the_official_comes_in():
     # the referee signalled to is not the one signalling: the goal judge's "crossed the line" is no crossed arms
     judge = "Goal judge here. How am I supposed to signal the referee that the puck fully crossed the line?"
     assert gesture_told(judge) == judge
+    assert gesture_told("As goal judge, how do I signal the head referee that the puck crossed the line?").startswith("As")
     assert get_searcher().ask(judge, "firs-2017").citations[0].rule == "4.6 D •3"
 
 
@@ -3429,14 +3436,17 @@ def test_whom_the_asker_compares_with_is_not_asked():
     told = "as the player is shooting, the goalie throws his stick"  # "as" tells when, it compares nothing
     assert without_comparison(told) == told
     assert first_rule("does a goalie have to leave his broken stick like a player does?", "rha") == "606 (b)"
-    # ice hockey, which no rulebook here is about: "like in ice" leaves the rink ("ice": RHA 101 (a)) out
+    # ice hockey as the asker's habit: "like in ice" is no part of the question (its "ice" searched the rink's floor,
+    # RHA 101 (a)); a thing made for it is (RHA 304 (a) "Helmet designed for ice hockey")
     assert without_comparison("can I throw a hip check like in ice, or is that a penalty?").split() == \
         "can I throw a hip check , or is that a penalty?".split()
     assert without_comparison("In ice you get five for fighting. What does he get?").split() == \
         "you get five for fighting. What does he get?".split()
     for kept in ("too many men on the ice", "half ice u9 game", "not ready to take the ice 5 minutes before",
-                 "an open ice hit like ice time"):
+                 "an open ice hit like ice time", "Does the helmet have to be designed for ice hockey?",
+                 "is a helmet from ice hockey legal?", "can I wear blades like ice skates?"):
         assert without_comparison(kept) == kept, kept
+    assert get_searcher().ask("Does the helmet have to be designed for ice hockey?", "rha").citations[0].rule == "304 (a)"
     a = get_searcher().ask("So in RHA roller hockey, can I throw a hip check like in ice, or is that a penalty?", "rha")
     assert [c.rule for c in a.citations[:1]] == ["604 (a)"] and "101 (a)" not in a.answer
 
@@ -4247,6 +4257,7 @@ def test_whether_a_thing_is_really_what_it_is_called_asks_its_definition():
         assert classify(q).definition, q
         assert get_searcher().ask(q, "firs-2017").citations[0].rule == "Power Play", q
     assert not classify("Is it a minor or a major?").definition
+    assert not classify("is it actually a penalty if he just bumps the goalie?").definition  # the call asked
 
 
 def test_which_puck_is_official_asks_the_official_puck():

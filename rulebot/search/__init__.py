@@ -2374,8 +2374,8 @@ _SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refe
 
 #: The official who gives a signal, named in a story ("... and the ref sweeps both arms out").
 _GIVER = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:ref|refs|referee|referees|official|linesman|partner|zebra)\b", re.I)
-_SIGNALLED_TO = re.compile(r"\b(?:signal|signals|signalled|signaled|signalling|signaling)\s+(?:to\s+)?(?:the\s+|my\s+|our\s+)?$",
-                           re.I)
+_SIGNALLED_TO = re.compile(r"\b(?:signal|signals|signalled|signaled|signalling|signaling)\s+(?:to\s+)?"
+                           r"(?:the\s+|my\s+|our\s+)?(?:head\s+|main\s+|other\s+)?$", re.I)
 #: The asker as the one who signals ("how do I show ...", "what do I do with my arm").
 _ASKER_GIVES = re.compile(r"\b(?:do|should|can|must|would)\s+I\b|\bmy\s+(?:arms?|hands?)\b", re.I)
 
@@ -2500,7 +2500,8 @@ def _unsaid_sentences(piece: str, text: str) -> str:
 
 def gesture_told(question: str) -> str:
     """The part of a question that tells the official's gesture: from the official named in a story (not
-    one signalled to: "how do I signal the referee that ...", a goal judge's) to the end of that sentence ("Puck squeaks across during a scramble and the ref sweeps both arms flat
+    one signalled to: "how do I signal the referee that ...", a goal judge's) to the end of that
+    sentence ("Puck squeaks across during a scramble and the ref sweeps both arms flat
     out to the sides" -> "the ref sweeps both arms flat out to the sides"; "across" is the puck's, not
     the signal's); the whole question when it names no official, starts with one, or tells the gesture
     before naming him."""

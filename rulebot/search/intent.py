@@ -179,7 +179,8 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|go(?:es)? down as|(?:is|be) (?:recorded|credited) as"
                          # "is it actually a power play under the definitions?": what the thing is by the book
                          r"|\b(?:under|by|per|in|according to) (?:the |their |its )?(?:rules'? )?definitions?\b"
-                         r"|\b(?:is|was) (?:it|that|this) (?:actually|really|technically|officially) (?:a|an)\b"
+                         r"|\b(?:is|was) (?:it|that|this) (?:actually|really|technically|officially) (?:a|an) "
+                         r"(?!(?:penalty|foul|call|goal|minor|major|misconduct|infraction|violation)\b)"
                          r"|difference between|what does .* (?:mean|involve|entail)|what(?:'s| is) (?:the )?(?:definition|meaning)"
                          # a thing told, its name asked: "what's the proper word for when ...", "what situation
                          # does FIRS call it when ..." (not "the name of the rule that ...", "of the player who ...")
@@ -294,8 +295,10 @@ def fouls_told(question: str) -> list[str]:
 _ASKS_ELSE = re.compile(r"\b(?:who (?:gets|goes|changes|takes|serves|decides)|from where|where (?:is|does|do|will)"
                         r"|how long|how many|when (?:does|do|should|must|can|will) (?:\w+ ){0,2}(?:stop|blow|whistle|kill))\b"
                         r"|\bwhose (?:ball|puck)\b"
-                        # "... rather than using a signal. How does this league define a cross check?"
-                        r"|\b(?:define|defines|defined|definition)\b", re.I)
+                        # "... rather than using a signal. How does this league define a cross check?" (a thing
+                        # named, not "how is that defined?" of the gesture told)
+                        r"|\b(?:define|defines|definition of)\s+(?!(?:it|that|this|them|those)\b)(?:a |an |the )?\w",
+                        re.I)
 #: The delayed call's raised arm told with what it is up for: "has his arm up for a minor", "had the arm
 #: up on the trip", "arm went up for a Blue minor".
 _ARM_UP_FOR = re.compile(r"\barms?\s+(?:is\s+|was\s+|went\s+|goes\s+)?up\s+(?:for|on)\s+(?:a|an|the|his|their)?\s*"

@@ -733,11 +733,12 @@ _LIKE_OTHERS = re.compile(r"\b(?:just\s+)?(?:like|same as|the (?:same )?way)\s+(
                           r"(?:would|does|do|did|can|could|must|has to|have to|is|are)\b", re.I)
 
 
-#: Ice hockey, which the asker compares with ("can I throw a hip check like in ice?", "same as ice?", "in ice
-#: you get five for fighting", "coming from ice hockey"): no rulebook here is about it.
+#: Ice hockey as the asker's habit, compared with ("can I throw a hip check like in ice?", "same as ice?", "in ice you
+#: get five for fighting", "coming from ice hockey"): not what is asked.  Not a thing made for it ("a helmet designed
+#: for ice hockey", RHA 304 (a)) nor ice skates.
 _LIKE_ICE = re.compile(r"\b(?:just\s+)?(?:like|same as|unlike|than|as)\s+(?:(?:in|on|at)\s+)?(?:the\s+)?ice(?:\s+hockey)?"
-                       r"(?:\s+(?:does|do|is|rules?))?\b(?![- ]+(?:time|surface|rink|slot)\b)"
-                       r"|\b(?:in|from|of|for)\s+ice\s+hockey\b"
+                       r"(?:\s+(?:does|do|is|rules?))?\b(?![- ]+(?:time|surface|rink|slot|skates?)\b)"
+                       r"|\b(?:coming|come|comes|came|switching|switched|moving|moved)\s+(?:over\s+)?from\s+ice(?:\s+hockey)?\b"
                        r"|\bin ice\b(?=\s*(?:[?.!,;]|$|(?:you|they|we|it|there|he|a|the)\b))", re.I)
 
 
