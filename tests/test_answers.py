@@ -4273,3 +4273,10 @@ def test_tied_after_regulation_is_the_end_of_regulation():
     # 23's "The 1st seed from each flight will play in the Gold medal game"
     a = get_searcher().ask("Gold medal game is tied after regulation. What now?", "challenge-cup-u9")
     assert a.citations[0].rule == "28"
+
+
+def test_a_fight_in_a_rulebook_without_fighting_is_not_covered():
+    # ball hockey has no fighting rule: not its three-penalties ejection (39) as the call
+    a = get_searcher().ask("what happens if players fight", "ball-hockey")
+    assert not a.answered and "nothing about fight" in a.answer
+    assert get_searcher().ask("what happens if players fight", "rha").answered
