@@ -1361,7 +1361,7 @@ class Searcher:
         quoted: list = []
         text = short_answer(self.index, hits, pq.text or question, intent, quoted)
         hits = self.source_first(hits, text)
-        hits = quoted_after_first(hits, quoted, limit, text, self.index)
+        hits = quoted_after_first(hits, quoted, limit)
         # the paragraph of a list that counts what "how many" asks is cited first; the short answer still quotes
         # the list from the sentence announcing it, which says what the question's other words ask ("2 minutes")
         hits = self.count_asked_first(hits, pq.text or question)
@@ -1941,7 +1941,7 @@ class Searcher:
                 told = [tells, *(h for h in told if h is not tells)]
                 quoted: list = []
                 text = short_answer(self.index, told, question, intent, quoted)
-                told = quoted_after_first(told, quoted, limit, text, self.index)
+                told = quoted_after_first(told, quoted, limit)
                 return Answer(question, None, text, tuple(citation(self.index, h.clause, h.score) for h in told[:limit]))
         if not best or best[0][1] < SIGNAL_MIN_SCORE:
             # "what's the signal for a minor penalty?": no signal of any rulebook fits
@@ -1955,7 +1955,7 @@ class Searcher:
         quoted: list = []
         text = (f"The {names} rules {none}; from the {where} signals: "
                 + short_answer(self.index, hits, question, intent, quoted))
-        hits = quoted_after_first(hits, quoted, limit, text, self.index)
+        hits = quoted_after_first(hits, quoted, limit)
         return Answer(question, None, text, tuple(citation(self.index, h.clause, h.score) for h in hits[:limit]),
                       kind="signal")
 
@@ -2374,6 +2374,7 @@ _SIGNAL_WORDS = frozenset({"signal", "penalti", "call", "foul", "infract", "refe
 
 #: The official who gives a signal, named in a story ("... and the ref sweeps both arms out").
 _GIVER = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:ref|refs|referee|referees|official|linesman|partner|zebra)\b", re.I)
+#: An official signalled to, not signalling ("how do I signal the head referee that ..."): what comes before him.
 _SIGNALLED_TO = re.compile(r"\b(?:signal|signals|signalled|signaled|signalling|signaling)\s+(?:to\s+)?"
                            r"(?:the\s+|my\s+|our\s+)?(?:head\s+|main\s+|other\s+)?$", re.I)
 #: The asker as the one who signals ("how do I show ...", "what do I do with my arm").
@@ -2430,18 +2431,17 @@ _ONE_NOT_COUNTED = frozenset("of another who which that stick foot hand knee ska
 _ONE_HYPHENATED = re.compile(r"\bone-(?=\w)", re.I)
 
 
-def quoted_after_first(hits: list[Hit], quoted: list, limit: int, answer: str = "",
-                       index: ClauseIndex | None = None) -> list[Hit]:
+def quoted_after_first(hits: list[Hit], quoted: list, limit: int) -> list[Hit]:
     """``hits`` with the clauses an answer quoted beyond them (the sentence it refers back to) right after
-    the first, at the first's score; at most ``limit``.  A signal's rule that the ``answer`` cites before the
-    signal ("... straight above the head [FIRS 6.3 B]. In Annex B: ...") comes first.
+    the first, at the first's score; at most ``limit``.  A signal's rule, which its answer quotes first
+    (:func:`rulebot.search.answer.signal_answer`: "... straight above the head [FIRS 6.3 B]. In Annex B: ..."),
+    comes before the signal.
     Those the search found come first, in its order: of a list's items quoted in list order (U9 28 "...
     as followis:" then 30-32), the one that fits the question best ("how many skaters a side": 32)."""
     if not hits or not quoted:
         return hits
-    at = answer.find(f"[{label(index, quoted[0])}]") if answer and index is not None else -1
-    if hits[0].clause.kind == "signal" and 0 <= at < answer.find(f"[{label(index, hits[0].clause)}]"):
-        # a signal's rule quoted before the list's drawing of it: the answer rests on the rule (not so the
+    if hits[0].clause.kind == "signal":
+        # the signal's rule, quoted before the list's drawing of it: the answer rests on the rule (not so the
         # sentence an answer refers back to, quoted before the one that answers)
         hits = [Hit(quoted[0], hits[0].score)] + [h for h in hits if h.clause.id != quoted[0].id]
         quoted = quoted[1:]
