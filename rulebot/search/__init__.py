@@ -406,6 +406,16 @@ class Searcher:
             reranked = self.pointer_followed(reranked, query, intent)
         if asks_which_rule(query) and bare:  # "which rule covers the shootout", not "which rule says X"
             reranked = self.rule_from_start(reranked)
+        if (hits and not _ASKS_WHAT_RULE_IS.search(query)
+                and self.rule_matters(_RULE_WORDS.sub(" ", _ABOUT.sub(" ", rest))) >= NAMED_RULE_ASKED):
+            # a rule named with a question about it ("Pull up rule 641 for me - how many time-outs does each
+            # team get and how long are they?"): its sub-clause that answers first (641 (b) NOTE 1), the rest
+            # in rule order
+            score = {h.clause.id: h.score for h in reranked}
+            best = max(hits, key=lambda h: score.get(h.clause.id, 0.0))
+            if score.get(best.clause.id, 0.0) > NAMED_RULE_MARGIN * score.get(hits[0].clause.id, 0.0) > 0:
+                place = {h.clause.id: i for i, h in enumerate(reranked)}
+                hits.sort(key=lambda h: place.get(h.clause.id, len(place)))
         own = {h.clause.id: h.score for h in reranked}
         for hit in reranked:
             if hit.clause.id in seen:
@@ -1614,6 +1624,11 @@ class Searcher:
                  if sig.ruleset in scope]
         if not found or found[0][1] < SIGNAL_MIN_SCORE:
             return hits
+        if hits and goal_judge_told(question) and self._goal_judge_gesture(hits[0].clause):
+            # the goal judge's gesture told ("the goal judge stuck one arm straight up while our goalie was
+            # lying on the puck") and found in his duties (FIRS 4.6 D •6): his, not the referee's list's
+            # Delay Penalty, however alike the arms
+            return hits
         if (found[0][1] < NAMED_SIGNAL_SCORE and not found[0][0].official and hits
                 and self._meaning_found(hits[0], question)
                 and sum(signal_concepts(told).values()) < GESTURE_TOLD_WEIGHT):
@@ -1649,6 +1664,16 @@ class Searcher:
         seen = {h.clause.id for h in out}
         out += [h for h in hits if h.clause.id not in seen]
         return out[:limit]
+
+    def _goal_judge_gesture(self, clause: Clause) -> bool:
+        """Whether ``clause`` is an item of a goal judge's duties (its list says "goal judge": FIRS 4.6 D
+        "The duties of a goal judge are as follows:") that tells a gesture ("To extend one arm above the
+        head ...", •6)."""
+        from rulebot.signals import signal_concepts
+
+        up = self.index.get(clause.parent) if clause.kind == "item" and clause.parent else None
+        return (up is not None and bool(re.search(r"\bgoal judges?\b", up.text, re.I))
+                and bool(signal_concepts(clause.text).keys() & _GESTURE_CONCEPTS))
 
     def signal_asked_over_play(self, question: str, ruleset: str | None, hits: list[Hit], limit: int) -> list[Hit]:
         """For the play told, then how the asker is to signal ("Defender trips a guy, but the attacking team
@@ -1686,8 +1711,8 @@ class Searcher:
         from rulebot.search.text import GOAL_JUDGE_TOLD
         from rulebot.signals import signal_concepts
 
-        if not hits or hits[0].clause.kind != "item" or not hits[0].clause.parent:
-            return hits
+        if not hits or hits[0].clause.kind != "item" or not hits[0].clause.parent or _GESTURES_OFFERED.search(question):
+            return hits  # gestures offered to choose from: what they are to mean decides, as searched
         told = signal_concepts(GOAL_JUDGE_TOLD.sub(" ", gesture_told(question)))
         if not told.keys() & _GESTURE_CONCEPTS:
             return hits
@@ -1696,7 +1721,14 @@ class Searcher:
             own = signal_concepts(h.clause.text)
             return sum(w for c, w in told.items() if c in own) - sum(w for c, w in own.items() if c not in told) / 2
 
-        items = [(shared(h), i) for i, h in enumerate(hits[:depth])
+        # the list's items among the best hits, and, for a goal judge told, the rest of his duties' list
+        # ("the goal judge behind the cage shot one arm straight up": •6, which the words alone rank low)
+        up = self.index.get(hits[0].clause.parent)
+        listed = ([Hit(c, 0.0) for c in self.index.subtree(up) if c.kind == "item" and c.parent == up.id]
+                  if up is not None and goal_judge_told(question) and self._goal_judge_gesture(hits[0].clause) else [])
+        seen = {h.clause.id for h in hits[:depth]}
+        pool = hits[:depth] + [h for h in listed if h.clause.id not in seen]
+        items = [(shared(h), i) for i, h in enumerate(pool)
                  if h.clause.kind == "item" and h.clause.parent == hits[0].clause.parent
                  and signal_concepts(h.clause.text).keys() & _GESTURE_CONCEPTS]
         if not items:
@@ -1704,7 +1736,8 @@ class Searcher:
         best, i = max(items, key=lambda x: (x[0], -x[1]))
         if i == 0 or best < shared(hits[0]) + GESTURE_ITEM_MARGIN:
             return hits
-        return [Hit(hits[i].clause, hits[0].score)] + hits[:i] + hits[i + 1:]
+        chosen = pool[i].clause
+        return [Hit(chosen, hits[0].score)] + [h for h in hits if h.clause.id != chosen.id]
 
     def gesture_rule_matched(self, hits: list[Hit], question: str, depth: int = 3) -> Hit | None:
         """Among the ``depth`` best hits, a rule that tells an official's gesture (:data:`_OFFICIAL_GESTURE`)
@@ -1919,7 +1952,8 @@ class Searcher:
         text_ = pq.text or question
         told_text = OWN_ARMS_ASKED.sub(" ", text_) if own_arms_asked(text_) else text_
         names_body = bool(set(words(told_text)) & BODY)
-        if not best or best[0][1] < SIGNAL_MIN_SCORE or not names_body:
+        gesture_fits = bool(best) and best[0][1] >= SIGNAL_MIN_SCORE and names_body
+        if not gesture_fits or none == "describe no referee signals":
             # the words that ask for a signal ("how does the ref show ...") are no topic: the rule is
             # searched for what is shown ("... that a penalty is coming")
             topic = signal_asked_as_word(pq.text or question)
@@ -1928,11 +1962,19 @@ class Searcher:
             asked = set(terms(topic)) - _SIGNAL_WORDS
             shared = [(h, len(asked & set(terms(h.clause.text)))) for h in told[:OWN_SIGNAL_DEPTH]
                       if _SIGNALS_TOLD.search(h.clause.text)]
-            # one that tells the gesture ("shall signify ... by raising his/her arm", RHA 409 (b)) before
-            # one that only mentions a signal ("after the Referee has signaled a penalty", 409 (c) NOTE 2)
-            tells = (next((h for h, n in shared if n and RULE_TELLS_SIGNAL.search(h.clause.text)), None)
-                     or self._rule_telling_signal(signal_asked_as_word(pq.text or question, "show"), scope)
-                     or next((h for h, n in shared if n >= OWN_SIGNAL_SHARED), None))
+            if gesture_fits:
+                # a gesture told that another rulebook's list has, asked of a rulebook with no list: its
+                # own rule still answers when it tells the case the question tells (U9 18 "Goaltender
+                # freezes the puck - the official blows the whistle to indicate the attacking team backs
+                # off" for "the ref blew the whistle when our goalie covered the puck, then waved the kids
+                # back")
+                tells = next((h for h, n in shared if n >= OWN_CASE_SHARED), None)
+            else:
+                # one that tells the gesture ("shall signify ... by raising his/her arm", RHA 409 (b)) before
+                # one that only mentions a signal ("after the Referee has signaled a penalty", 409 (c) NOTE 2)
+                tells = (next((h for h, n in shared if n and RULE_TELLS_SIGNAL.search(h.clause.text)), None)
+                         or self._rule_telling_signal(signal_asked_as_word(pq.text or question, "show"), scope)
+                         or next((h for h, n in shared if n >= OWN_SIGNAL_SHARED), None))
             if tells is not None:
                 # no gesture told, or none a list's signal fits, and a rule that answers it says what the
                 # official signals (U9 16: "the official will signal the attacking players to back off
@@ -2096,6 +2138,12 @@ class Searcher:
         asking = " ".join(re.findall(r"[^.?!]*\?", question)) or sentences_and_asking(question)[1]
         if not asking.strip() or len(asking.strip()) == len(question.strip()):
             return False
+        if self.rule_matters(asking) < ASKED_REST and _PART_REFERS_BACK.search(asking):
+            # "... The organizers are talking about giving us a loss. Can they do that?": the sentence
+            # before the question says what "that" is
+            told = re.split(r"(?<=[.!])\s+", question.split("?")[0].strip())
+            if len(told) > 1:
+                asking = f"{told[-2]} {asking}"
         said = set(terms(asking))
         if any(set(terms(topic)) & said for topic in missing):
             return False
@@ -2363,6 +2411,19 @@ POINTER_DEPTH = 3
 #: words with it besides signal words ("whistle", "possession", "attacking" for U9 16), not "what's the
 #: signal for tripping?".
 OWN_SIGNAL_SHARED = 2
+#: A question naming a rule by number asks about it (its answering sub-clause first) when the rest names
+#: this many things a rulebook rules on.
+NAMED_RULE_ASKED = 2
+#: ... and its answering sub-clause scores this many times its first.
+NAMED_RULE_MARGIN = 2.5
+#: ... but not one asking what the rule is ("What's rule 6.4.8 about, and what changes if it happens in the
+#: last two minutes?": the rule from its start).
+_ASKS_WHAT_RULE_IS = re.compile(r"\bwhat(?:'s| is| does)\b[^?]*\b(?:about|cover|covers|say|says|deal with|deals with"
+                                r"|that one|that rule|this rule|actually is)\b|\bpull up\b.*\bwording\b", re.I)
+#: Gestures offered to choose from ("is it one arm straight up, both hands up, or arms out to the sides?").
+_GESTURES_OFFERED = re.compile(r"\b(?:arms?|hands?)\b[^.?!]*\bor\b[^.?!]*\b(?:arms?|hands?)\b", re.I)
+#: ... and, for a gesture another rulebook's list has, this many words of the case told.
+OWN_CASE_SHARED = 4
 #: Teams tied in the standings ("tied on points", "the same number of points"): a tie, not the points topic
 #: (U9 27, "In case of a tie after the Round Robin play", though the U9 rules never name points).
 _TIED_ON_POINTS = re.compile(r"(?<= )(?:tied|tie|level|equal|even|same|same number of|identical)"
