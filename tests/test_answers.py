@@ -4280,3 +4280,71 @@ def test_a_fight_in_a_rulebook_without_fighting_is_not_covered():
     a = get_searcher().ask("what happens if players fight", "ball-hockey")
     assert not a.answered and "nothing about fight" in a.answer
     assert get_searcher().ask("what happens if players fight", "rha").answered
+
+
+def test_a_goal_judges_gesture_is_answered_from_his_duties():
+    # FIRS 4.6 D •6 "To extend one arm above the head to signal to the Referee When the goalie has frozen the puck",
+    # not the referee's Delay Penalty (a raised arm too), even when the words of the story rank another item first
+    for q in ("At the qualifier the goal judge behind our net stuck one arm straight up over his head while our goalie "
+              "was lying on the puck. Our kids thought he was signalling a goal for them. What is the goal judge "
+              "actually telling the ref with one arm up?",
+              "Goal judge behind the cage just shot one arm straight up. What's he telling me?"):
+        assert get_searcher().ask(q, "firs-2017").citations[0].rule == "4.6 D •6", q
+    a = get_searcher().ask("When goal judges are in use, what is the goal judge telling the referee if he holds both "
+                           "arms out horizontally at his sides?", "firs-2017")
+    assert a.citations[0].rule == "4.6 D •4"
+
+
+def test_a_rulebook_without_signals_answers_a_gesture_from_its_own_rule_telling_the_case():
+    # U9 18 "Goaltender freezes the puck - the official blows the whistle to indicate the attacking team backs off
+    # three metres", not the nearest FIRS signal (Cross-Checking) for "waved ... back with his arms"
+    a = get_searcher().ask("Half-ice U9 game: the ref blew the whistle when our goalie covered the puck, then waved the "
+                           "other team's kids back with his arms. What is he signalling and how far back do they have "
+                           "to go?", "challenge-cup-u9")
+    assert a.citations[0].ruleset == "challenge-cup-u9" and "three metres" in a.citations[0].text
+    # a gesture its rules don't tell still gets the FIRS list, said as such
+    b = get_searcher().ask("ref pats his head, what is it", "ball-hockey")
+    assert b.answer.startswith("The Ball hockey rules describe no referee signals; from the FIRS signals:")
+
+
+def test_a_question_referring_back_takes_its_subject_from_the_sentence_before():
+    # "Can they do that?" asks about the technical loss told before it, so "skates" in the story is an aside, not
+    # a topic the Youth Cup rules lack (Rules ¶5: ready 5 minutes before the game)
+    a = get_searcher().ask("Our previous game ran long at the other rink and we walked in with skates still off about "
+                           "2 minutes before puck drop. The organizers are talking about giving us a loss. Can they do "
+                           "that?", "youth-cup")
+    assert a.answered and "5 minutes before" in a.citations[0].text
+
+
+def test_a_rule_named_with_a_question_about_it_leads_with_the_sub_clause_that_answers():
+    a = get_searcher().ask("Pull up rule 641 for me - how many time-outs does each team get and how long are they?",
+                           "rha")
+    assert a.citations[0].rule == "641 (b) NOTE 1" and a.answer.startswith("RHA 641 TIME OUTS:")
+    # what the rule is about: from its start
+    for q in ("What is rule 6.4.8 about?", "Can you pull up 6.4.8 for me, the one about shifting the goal post out of "
+                                          "place?"):
+        assert get_searcher().ask(q, "firs-2017").citations[0].rule == "6.4.8 A", q
+
+
+def test_gm_typed_in_lower_case_is_a_game_misconduct():
+    from rulebot.search.text import respell
+
+    assert respell("gm in rha is that just this game or more").startswith("game misconduct in rha")
+    assert respell("the ps was stopped") == "the ps was stopped"  # an English word ("P.S.") stays as typed
+    a = get_searcher().ask("gm in rha is that just this game or more", "rha")
+    assert a.citations[0].rule == "404 (d)"
+
+
+def test_how_a_forfeit_is_recorded():
+    # the score recorded (RHA 634 (d) 1, FIRS 8.1 B •1 "... recorded as 1 to 0"), not the sanctions of 634 (e)
+    a = get_searcher().ask("A team didn't show up and the tournament director declared a forfeit. How is that game "
+                           "recorded on the score sheet?", "rha")
+    assert "recorded as 1 to 0" in a.citations[0].text
+    assert "recorded as 1 to 0" in get_searcher().ask("how is a forfeit recorded", "firs-2017").citations[0].text
+
+
+def test_a_goalie_holding_the_puck_in_his_glove():
+    a = get_searcher().ask("Our goalie caught a floater from the point, nobody from the other team was anywhere near "
+                           "him, and he just sat there holding it in his glove so our guys could change. Ref gave him a "
+                           "minor. Is there some time limit on holding it?", "firs-2017")
+    assert a.citations[0].rule == "6.4.7 C"

@@ -379,7 +379,10 @@ _NUMBER = re.compile(r"\b(how (?:long|many|much|far(?! (?:can|could|may|do|does|
                      r"|(?<!keep your )(?<!keep his )(?<!keep their )distance(?! from (?:him|her|them)\b)"
                      r"|(?<!full )(?<!full-)length|duration"
                      r"|max(?:imum)?|min(?:imum)?|number of|longest|shortest|fewest|biggest|smallest|highest|lowest"
-                     r"|the (?:most|least))\b", re.I)
+                     r"|the (?:most|least)"
+                     # "is there a fee for that?": the amount answers (FIRS 9.1 A "a protest fee of $US200")
+                     r"|(?:is there|do (?:we|they|you|i) (?:have to )?pay) (?:a |an |any )?(?:\w+ )?(?:fee|cost|charge|deposit))\b",
+                     re.I)
 #: "what is" that only leads into a number asked for ("what's the longest stick", "what is the
 #: maximum number of players"), not a request for a definition.
 _WHAT_IS = re.compile(r"\bwhat(?:'s| is| are)\b", re.I)

@@ -228,10 +228,13 @@ def _abbreviation_pattern(keys: tuple[str, ...]) -> re.Pattern:
 def _lower_abbreviations(keys: tuple[str, ...]) -> dict[str, str]:
     """The abbreviations of the synonym list written in lower case ("rr": round robin), leaving out those
     that are English words ("so", "dog", "en") and those a synonym group lists already ("pk", which may be
-    a penalty kill or the penalties)."""
+    a penalty kill or the penalties), unless the group is the abbreviation and what it stands for alone
+    ("gm", "game misconduct": written out, the question reads as one that names it)."""
     syn = load_synonyms()
+    alone = {frozenset(g) for g in syn.groups if len(g) == 2}
     return {k.lower(): syn.abbreviations[k] for k in keys
-            if k.lower() not in STOP_WORDS and (k.lower(),) not in syn.by_phrase}
+            if k.lower() not in STOP_WORDS and ((k.lower(),) not in syn.by_phrase
+                                                or frozenset((k.lower(), syn.abbreviations[k])) in alone)}
 
 
 @lru_cache(maxsize=4)
