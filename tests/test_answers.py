@@ -4302,6 +4302,9 @@ def test_a_rulebook_without_signals_answers_a_gesture_from_its_own_rule_telling_
                            "other team's kids back with his arms. What is he signalling and how far back do they have "
                            "to go?", "challenge-cup-u9")
     assert a.citations[0].ruleset == "challenge-cup-u9" and "three metres" in a.citations[0].text
+    # RHA 409 (b) "shall signify the calling of a delayed penalty by raising his/her arm", not FIRS 6.3 B
+    c = get_searcher().ask("which arm goes up for the delayed call", "rha")
+    assert c.citations[0].ruleset == "rha" and c.citations[0].rule == "409 (b)"
     # a gesture its rules don't tell still gets the FIRS list, said as such
     b = get_searcher().ask("ref pats his head, what is it", "ball-hockey")
     assert b.answer.startswith("The Ball hockey rules describe no referee signals; from the FIRS signals:")

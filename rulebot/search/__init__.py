@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import gc
+import math
 import re
 from dataclasses import replace
 from functools import lru_cache
@@ -1953,38 +1954,38 @@ class Searcher:
         told_text = OWN_ARMS_ASKED.sub(" ", text_) if own_arms_asked(text_) else text_
         names_body = bool(set(words(told_text)) & BODY)
         gesture_fits = bool(best) and best[0][1] >= SIGNAL_MIN_SCORE and names_body
-        if not gesture_fits or none == "describe no referee signals":
-            # the words that ask for a signal ("how does the ref show ...") are no topic: the rule is
-            # searched for what is shown ("... that a penalty is coming")
-            topic = signal_asked_as_word(pq.text or question)
-            told = sorted((h for rid in sorted(scope) for h in self.search(topic, rid, max(limit, OWN_SIGNAL_DEPTH))),
-                          key=lambda h: -h.score)
-            asked = set(terms(topic)) - _SIGNAL_WORDS
-            shared = [(h, len(asked & set(terms(h.clause.text)))) for h in told[:OWN_SIGNAL_DEPTH]
-                      if _SIGNALS_TOLD.search(h.clause.text)]
-            if gesture_fits:
-                # a gesture told that another rulebook's list has, asked of a rulebook with no list: its
-                # own rule still answers when it tells the case the question tells (U9 18 "Goaltender
-                # freezes the puck - the official blows the whistle to indicate the attacking team backs
-                # off" for "the ref blew the whistle when our goalie covered the puck, then waved the kids
-                # back")
-                tells = next((h for h, n in shared if n >= OWN_CASE_SHARED), None)
-            else:
-                # one that tells the gesture ("shall signify ... by raising his/her arm", RHA 409 (b)) before
-                # one that only mentions a signal ("after the Referee has signaled a penalty", 409 (c) NOTE 2)
-                tells = (next((h for h, n in shared if n and RULE_TELLS_SIGNAL.search(h.clause.text)), None)
-                         or self._rule_telling_signal(signal_asked_as_word(pq.text or question, "show"), scope)
-                         or next((h for h, n in shared if n >= OWN_SIGNAL_SHARED), None))
-            if tells is not None:
-                # no gesture told, or none a list's signal fits, and a rule that answers it says what the
-                # official signals (U9 16: "the official will signal the attacking players to back off
-                # three metres"; RHA 409 (b) "shall signify the calling of a delayed penalty by raising
-                # his/her arm"): that rule, not the nearest signal of another rulebook's list
-                told = [tells, *(h for h in told if h is not tells)]
-                quoted: list = []
-                text = short_answer(self.index, told, question, intent, quoted)
-                told = quoted_after_first(told, quoted, limit)
-                return Answer(question, None, text, tuple(citation(self.index, h.clause, h.score) for h in told[:limit]))
+        # the words that ask for a signal ("how does the ref show ...") are no topic: the rule is
+        # searched for what is shown ("... that a penalty is coming")
+        topic = signal_asked_as_word(pq.text or question)
+        told = sorted((h for rid in sorted(scope) for h in self.search(topic, rid, max(limit, OWN_SIGNAL_DEPTH))),
+                      key=lambda h: -h.score)
+        asked = set(terms(topic)) - _SIGNAL_WORDS
+        shared = [(h, len(asked & set(terms(h.clause.text)))) for h in told[:OWN_SIGNAL_DEPTH]
+                  if _SIGNALS_TOLD.search(h.clause.text)]
+        if gesture_fits:
+            # a gesture told that only another rulebook's list has: the asker's own rule still answers
+            # when it tells the case the question tells (U9 18 "Goaltender freezes the puck - the
+            # official blows the whistle to indicate the attacking team backs off" for "the ref blew the
+            # whistle when our goalie covered the puck, then waved the kids back"; RHA 409 (b) for
+            # "which arm goes up for the delayed call")
+            need = max(OWN_SIGNAL_SHARED, min(OWN_CASE_SHARED, math.ceil(OWN_CASE_SHARE * len(asked))))
+            tells = next((h for h, n in shared if n >= need), None)
+        else:
+            # one that tells the gesture ("shall signify ... by raising his/her arm", RHA 409 (b)) before
+            # one that only mentions a signal ("after the Referee has signaled a penalty", 409 (c) NOTE 2)
+            tells = (next((h for h, n in shared if n and RULE_TELLS_SIGNAL.search(h.clause.text)), None)
+                     or self._rule_telling_signal(signal_asked_as_word(pq.text or question, "show"), scope)
+                     or next((h for h, n in shared if n >= OWN_SIGNAL_SHARED), None))
+        if tells is not None:
+            # no gesture told, or none a list's signal fits, and a rule that answers it says what the
+            # official signals (U9 16: "the official will signal the attacking players to back off
+            # three metres"; RHA 409 (b) "shall signify the calling of a delayed penalty by raising
+            # his/her arm"): that rule, not the nearest signal of another rulebook's list
+            told = [tells, *(h for h in told if h is not tells)]
+            quoted: list = []
+            text = short_answer(self.index, told, question, intent, quoted)
+            told = quoted_after_first(told, quoted, limit)
+            return Answer(question, None, text, tuple(citation(self.index, h.clause, h.score) for h in told[:limit]))
         if not best or best[0][1] < SIGNAL_MIN_SCORE:
             # "what's the signal for a minor penalty?": no signal of any rulebook fits
             see = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])
@@ -2424,6 +2425,9 @@ _ASKS_WHAT_RULE_IS = re.compile(r"\bwhat(?:'s| is| does)\b[^?]*\b(?:about|cover|
 _GESTURES_OFFERED = re.compile(r"\b(?:arms?|hands?)\b[^.?!]*\bor\b[^.?!]*\b(?:arms?|hands?)\b", re.I)
 #: ... and, for a gesture another rulebook's list has, this many words of the case told.
 OWN_CASE_SHARED = 4
+#: ... or this share of them, when the question says fewer ("which arm goes up for the delayed call": RHA
+#: 409 (b) "shall signify the calling of a delayed penalty by raising his/her arm").
+OWN_CASE_SHARE = 0.6
 #: Teams tied in the standings ("tied on points", "the same number of points"): a tie, not the points topic
 #: (U9 27, "In case of a tie after the Round Robin play", though the U9 rules never name points).
 _TIED_ON_POINTS = re.compile(r"(?<= )(?:tied|tie|level|equal|even|same|same number of|identical)"
