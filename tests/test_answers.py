@@ -4351,3 +4351,21 @@ def test_a_goalie_holding_the_puck_in_his_glove():
                            "him, and he just sat there holding it in his glove so our guys could change. Ref gave him a "
                            "minor. Is there some time limit on holding it?", "firs-2017")
     assert a.citations[0].rule == "6.4.7 C"
+
+
+def test_where_to_drop_the_puck_asks_the_face_off_not_the_drop_net():
+    a = get_searcher().ask("puck sitting on the back of the cage for like 4 sec, nobody playing it, where do we drop it",
+                           "firs-2017")
+    assert a.citations[0].rule == "5.5.9 C"  # not 2.2 C's drop net
+
+
+def test_whether_a_penalised_player_plays_the_final_asks_his_suspension():
+    a = get_searcher().ask("Our player got a game misconduct in the semifinal. Is he allowed to play in the final?", "rha")
+    assert a.citations[0].rule == "404 (d)" and "next game" in a.answer
+
+
+def test_a_goalie_sitting_on_it_with_nobody_around():
+    # FIRS 6.4.7 C "... if there are no attacking players in the immediate vicinity"
+    a = get_searcher().ask("The goalie catches the puck and just hangs onto it, and there's nobody from the other team "
+                           "anywhere near him. Is there a limit?", "firs-2017")
+    assert a.citations[0].rule == "6.4.7 C"
