@@ -1511,6 +1511,10 @@ def test_a_list_and_a_signal_are_quoted_as_printed():
     # U9 27: each lettered item keeps its printed heading ("a. Head to Head. The team who won ...")
     assert "tie breaker: a. Head to Head. The team who won head to head will advance. b. Goals Against." in \
         quoted_text(index, index.get("challenge-cup-u9:27"))
+    # ... and alone, as printed: a full stop before a capital, a colon before a lower-case word
+    assert quoted_text(index, index.get("challenge-cup-u9:27.a")) == "Head to Head. The team who won head to head will advance."
+    assert quoted_text(index, index.get("challenge-cup-u9:27.c")).startswith("Tie Breaker Ratio: teams with the same")
+    assert "c. Tie Breaker Ratio: teams with the same" in quoted_text(index, index.get("challenge-cup-u9:27"))
     # a list too long to quote whole (FIRS 8.1 A, the reasons for a forfeit) is cited item by item
     assert quoted_text(index, index.get("firs-2017:8.1.a")) == index.get("firs-2017:8.1.a").text
     # a signal is quoted with the name printed above its description (FIRS Annex B)

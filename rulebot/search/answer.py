@@ -299,6 +299,8 @@ def quoted_text(index: ClauseIndex, clause: Clause) -> str:
     if clause.title and text and (clause.kind == "signal" or (
             clause.kind == "paragraph" and parent is not None and parent.kind == "document")):
         text = f"{clause.title}: {text}"
+    elif clause.title and text and clause.kind == "item":
+        text = _titled_item(clause)  # "Head to Head. The team who won head to head will advance." (U9 27 a)
     if text and clause.children and ends_announcing(text):
         kids = [index.get(k) for k in clause.children]
         items = [c for c in kids if c is not None and c.kind == "item"]
@@ -306,11 +308,19 @@ def quoted_text(index: ClauseIndex, clause: Clause) -> str:
         # own (RHA 639 (b) 4 "... a shootout shall take place as follows:" with A-F): quoted whole or not at all
         if items and all(c is not None and c.kind in ("item", "note") for c in kids) and not any(
                 c.children or ends_announcing(c.text) for c in items):
-            printed = [" ".join(p for p in (c.marker, f"{c.title}." if c.title else "", c.text) if p) for c in items]
+            printed = [" ".join(p for p in (c.marker, _titled_item(c) if c.title else c.text) if p) for c in items]
             whole = " ".join([text, *printed])
             if len(whole) <= LIST_QUOTED_CHARS:
                 text = whole
     return text
+
+
+def _titled_item(clause: Clause) -> str:
+    """A list item's inline title and text as printed: a full stop after the title before a capital ("Head
+    to Head. The team who won ...", U9 27 a), a colon before a lower-case word ("Tie Breaker Ratio: teams
+    with the same Goals Against ...", 27 c)."""
+    sep = ":" if clause.text[:1].islower() else "."
+    return f"{clause.title}{sep} {clause.text}"
 
 
 def rule_name(name: str, number: str) -> str:
