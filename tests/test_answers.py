@@ -2808,7 +2808,8 @@ def test_which_rule_covers_names_the_rule_and_quotes_it_from_its_start():
     s = get_searcher()
     a = s.ask("Which rule covers the penalty timekeeper duties?", "rha")
     assert a.answer.startswith("RHA 505 PENALTY TIMEKEEPER: ")
-    assert a.citations[0].rule == "505 (a)"
+    assert a.citations[0].rule == "505" and a.citations[0].text.startswith("RULE 505 - PENALTY TIMEKEEPER (a) ")
+    assert a.citations[1].rule == "505 (a)"
     # "which rule says X": the clause that says X, under its rule's name
     b = s.ask("which rule says a game misconduct means missing the next game?", "rha")
     assert b.answer.startswith("RHA 404 MISCONDUCT PENALTIES: ") and b.citations[0].rule == "404 (d)"
@@ -4373,3 +4374,21 @@ def test_a_goalie_sitting_on_it_with_nobody_around():
     a = get_searcher().ask("The goalie catches the puck and just hangs onto it, and there's nobody from the other team "
                            "anywhere near him. Is there a limit?", "firs-2017")
     assert a.citations[0].rule == "6.4.7 C"
+
+
+def test_a_rule_number_asked_for_is_cited_first_as_printed():
+    a = get_searcher().ask("Which rule number deals with kneeing?", "rha")
+    assert a.answer.startswith("RHA 628 KNEEING:")
+    assert a.citations[0].rule == "628" and a.citations[0].text.startswith("RULE 628 - KNEEING (a) A minor penalty")
+    b = get_searcher().ask("which rule number is hand on the puck / closing hand on puck in the firs book", "firs-2017")
+    assert b.citations[0].text.startswith("6.4.20 Handling Puck with Hand A. A Minor Penalty shall be imposed")
+    assert len(b.citations) == len(get_searcher().ask("closing hand on puck", "firs-2017").citations)
+
+
+def test_playing_on_after_the_helmet_came_off():
+    # FIRS 6.4.5 A NOTE "If such player participates in play, the play must be stopped immediately and a minor
+    # penalty shall be assessed", not 5.5.10 A's scramble
+    a = get_searcher().ask("Inline game last night: a kid's helmet popped off in a scramble, he just kept going and made "
+                           "a pass without it, and the ref blew it dead and sent him to the box. Is that really a "
+                           "penalty?", "firs-2017")
+    assert a.citations[0].rule == "6.4.5 A NOTE" and "participates in play" in a.answer

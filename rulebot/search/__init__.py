@@ -20,7 +20,8 @@ from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY,
                                    RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences, case_of_signal,
                                    citation, goal_ruling, label, list_of, named_below, nested_list_asked, normalise_numbers,
                                    other_parts, penalty_list_of, pointed_to, procedure_of, procedure_steps,
-                                   question_parts, quoted_text, row_rule, rule_failure, rule_of, says_as_much, steps_after,
+                                   question_parts, quoted_text, row_rule, rule_as_printed, rule_failure, rule_of, says_as_much,
+                                   steps_after,
                                    sentences, sentences_and_asking, short_answer, unanswered_parts)
 from rulebot.search.calls import combine_line, restart_line
 from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, DEFINITION_STATED, FACEOFF_PLACE, GAME_STATE, GOAL_STANDS,
@@ -1432,8 +1433,15 @@ class Searcher:
             text += f" ({silent[:1].upper()}{silent[1:]} about {', '.join(aside)}.)"
         covering = self.index.get(rule_of(self.index, hits[0].clause) or "") if asks_which_rule(question) else None
         if covering is not None and not pq.clauses and covering.number:
-            # "which rule covers ...?": the rule's number and name first ("RHA 505 PENALTY TIMEKEEPER: ...")
+            # "which rule covers ...?": the rule's number and name first ("RHA 505 PENALTY TIMEKEEPER: ..."),
+            # and cited first as printed, heading and all ("RULE 628 - KNEEING (a) A minor penalty ...")
             text = self.headed(covering, text)
+            printed = rule_as_printed(self.index, covering)
+            first = next((c for c in self.index.subtree(covering)[1:] if c.text), None)
+            if printed and hits[0].clause.id in (covering.id, first.id if first is not None else None):
+                # ... when the answer is its first clause ("which rule says X": the clause that says X)
+                cites = (replace(citation(self.index, covering, cites[0].score), text=printed),
+                         *(c for c in cites if c.clause_id != covering.id))[:len(cites)]
         if pq.clauses:
             # a rule asked for by number: what it is about first ("RHA 630 MERCY RULE: ...")
             asked = pq.clauses[0]

@@ -315,6 +315,20 @@ def quoted_text(index: ClauseIndex, clause: Clause) -> str:
     return text
 
 
+def rule_as_printed(index: ClauseIndex, rule: Clause) -> str:
+    """A rule's heading and first sub-clause as the rulebook prints them ("RULE 628 - KNEEING (a) A minor
+    penalty ...", RHA; "6.4.20 Handling Puck with Hand A. A Minor Penalty ...", FIRS), for a question asking
+    which rule covers something; "" when the parser recorded no printed number for the rule, or the rule
+    has neither text nor a sub-clause with text."""
+    if rule.kind != "rule" or not rule.marker:
+        return ""
+    first = next((c for c in index.subtree(rule)[1:] if c.text), None)
+    parts = [rule.marker, rule.title, rule.text]
+    if first is not None:
+        parts += [first.marker, first.text]
+    return " ".join(p for p in parts if p) if rule.text or first is not None else ""
+
+
 def _titled_item(clause: Clause) -> str:
     """A list item's inline title and text as printed: a full stop after the title before a capital ("Head
     to Head. The team who won ...", U9 27 a), a colon before a lower-case word ("Tie Breaker Ratio: teams

@@ -481,10 +481,16 @@ _WHICH_RULE = re.compile(
     r"|handles)\s+", re.I)
 
 
+#: The number of a rule asked for ("Which rule number deals with kneeing?", "needs the FIRS rule number for
+#: throwing a stick", "the rule number for the mercy rule").
+_RULE_NUMBER_ASKED = re.compile(r"\b(?:which|what)(?:'s| is)? (?:the )?(?:rule|section) (?:number|no\.?|#)"
+                                r"|\brule (?:number|no\.?|#) (?:for|of|on|that covers|that deals with)\b", re.I)
+
+
 def asks_which_rule(question: str) -> bool:
     """Whether ``question`` asks which rule covers something ("Which rule lays out the penalty
-    timekeeper's duties?"): the rule as a whole, from its start."""
-    return bool(_WHICH_RULE.search(question))
+    timekeeper's duties?", "which rule number is kneeing?"): the rule as a whole, from its start."""
+    return bool(_WHICH_RULE.search(question) or _RULE_NUMBER_ASKED.search(question))
 
 
 #: A message's frame around the question: a subject label ("Subject:", "Re:"), a greeting ("Dear Rules
