@@ -4309,7 +4309,7 @@ def test_a_rulebook_without_signals_answers_a_gesture_from_its_own_rule_telling_
     assert a.citations[0].ruleset == "challenge-cup-u9" and "three metres" in a.citations[0].text
     # RHA 409 (b) "shall signify the calling of a delayed penalty by raising his/her arm", not FIRS 6.3 B
     c = get_searcher().ask("which arm goes up for the delayed call", "rha")
-    assert c.citations[0].ruleset == "rha" and c.citations[0].rule == "409 (b)"
+    assert c.citations[0].ruleset == "rha" and c.citations[0].rule == "409 (b)" and c.kind == "signal"
     # a gesture its rules don't tell still gets the FIRS list, said as such
     b = get_searcher().ask("ref pats his head, what is it", "ball-hockey")
     assert b.answer.startswith("The Ball hockey rules describe no referee signals; from the FIRS signals:")
@@ -4349,6 +4349,11 @@ def test_how_a_forfeit_is_recorded():
                            "recorded on the score sheet?", "rha")
     assert "recorded as 1 to 0" in a.citations[0].text
     assert "recorded as 1 to 0" in get_searcher().ask("how is a forfeit recorded", "firs-2017").citations[0].text
+    # ... and a rulebook without forfeits still says nothing about one
+    for rs in ("ball-hockey", "youth-cup"):
+        for q in ("how is a forfeit recorded", "what's the score of a forfeit"):
+            a = get_searcher().ask(q, rs)
+            assert not a.answered and "nothing about forfeit" in a.answer, (rs, q)
 
 
 def test_a_goalie_holding_the_puck_in_his_glove():
@@ -4383,6 +4388,9 @@ def test_a_rule_number_asked_for_is_cited_first_as_printed():
     b = get_searcher().ask("which rule number is hand on the puck / closing hand on puck in the firs book", "firs-2017")
     assert b.citations[0].text.startswith("6.4.20 Handling Puck with Hand A. A Minor Penalty shall be imposed")
     assert len(b.citations) == len(get_searcher().ask("closing hand on puck", "firs-2017").citations)
+    # the rule's number asked for a case it rules on: the clause on the case, under the rule's name
+    c = get_searcher().ask("Rule number for the goalie holding the puck?", "firs-2017")
+    assert c.answer.startswith("FIRS 6.4.7 Goalkeeper Penalties:") and c.citations[0].rule == "6.4.7 C"
 
 
 def test_playing_on_after_the_helmet_came_off():
@@ -4392,3 +4400,6 @@ def test_playing_on_after_the_helmet_came_off():
                            "a pass without it, and the ref blew it dead and sent him to the box. Is that really a "
                            "penalty?", "firs-2017")
     assert a.citations[0].rule == "6.4.5 A NOTE" and "participates in play" in a.answer
+    # a goalkeeper's helmet, and a shot by the other team: FIRS 6.4.3 E, play stopped at once
+    b = get_searcher().ask("Goalie lost his helmet and the other team took a shot. What do I do?", "firs-2017")
+    assert b.citations[0].rule == "6.4.3 E"

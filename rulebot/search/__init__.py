@@ -28,7 +28,8 @@ from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, DEFINITION
                                    OPENING_CONDITION, OWN_ARMS_ASKED, PENALTY_LEAST, RESUMES, TREATS_AS, Intent,
                                    classify, figure_choice_asked, fouls_told, goal_judge_told, imposes_in_a_sentence, imposes_penalty,
                                    last_sentence, own_arms_asked, signal_asked_as_word)
-from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_which_rule, compared_with,
+from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_rule_number, asks_which_rule,
+                                  compared_with,
                                   multiple_choice, parse_query, without_book_description, without_game_stage,
                                   without_letter_frame, rulebook_words, spoken_rule_numbers, without_comparison,
                                   without_game_labels, without_purpose, without_reporting_frame,
@@ -408,7 +409,7 @@ class Searcher:
             reranked = self.pointer_followed(reranked, query, intent)
         if asks_which_rule(query) and bare:  # "which rule covers the shootout", not "which rule says X"
             reranked = self.rule_from_start(reranked)
-        if (hits and not _ASKS_WHAT_RULE_IS.search(query)
+        if (hits and len(pq.clauses) == 1 and not _ASKS_WHAT_RULE_IS.search(query)
                 and self.rule_matters(_RULE_WORDS.sub(" ", _ABOUT.sub(" ", rest))) >= NAMED_RULE_ASKED):
             # a rule named with a question about it ("Pull up rule 641 for me - how many time-outs does each
             # team get and how long are they?"): its sub-clause that answers first (641 (b) NOTE 1), the rest
@@ -1431,7 +1432,7 @@ class Searcher:
         if aside:
             silent = self.silent(scope)
             text += f" ({silent[:1].upper()}{silent[1:]} about {', '.join(aside)}.)"
-        covering = self.index.get(rule_of(self.index, hits[0].clause) or "") if asks_which_rule(question) else None
+        covering = self.index.get(rule_of(self.index, hits[0].clause) or "") if asks_rule_number(question) else None
         if covering is not None and not pq.clauses and covering.number:
             # "which rule covers ...?": the rule's number and name first ("RHA 505 PENALTY TIMEKEEPER: ..."),
             # and cited first as printed, heading and all ("RULE 628 - KNEEING (a) A minor penalty ...")
@@ -1993,7 +1994,8 @@ class Searcher:
             quoted: list = []
             text = short_answer(self.index, told, question, intent, quoted)
             told = quoted_after_first(told, quoted, limit)
-            return Answer(question, None, text, tuple(citation(self.index, h.clause, h.score) for h in told[:limit]))
+            return Answer(question, None, text, tuple(citation(self.index, h.clause, h.score) for h in told[:limit]),
+                          kind="signal")
         if not best or best[0][1] < SIGNAL_MIN_SCORE:
             # "what's the signal for a minor penalty?": no signal of any rulebook fits
             see = tuple(citation(self.index, h.clause, h.score) for h in hits[:limit])

@@ -333,7 +333,7 @@ def _titled_item(clause: Clause) -> str:
     """A list item's inline title and text as printed: a full stop after the title before a capital ("Head
     to Head. The team who won ...", U9 27 a), a colon before a lower-case word ("Tie Breaker Ratio: teams
     with the same Goals Against ...", 27 c)."""
-    sep = ":" if clause.text[:1].islower() else "."
+    sep = "" if clause.title[-1:] in ".:" else ":" if clause.text[:1].islower() else "."
     return f"{clause.title}{sep} {clause.text}"
 
 

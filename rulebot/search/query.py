@@ -448,7 +448,10 @@ def early_release_words(question: str) -> str:
     the penalty bench before his penalty has expired", RHA 629 (c), FIRS 4.4 A), and for the box
     attendant letting him out by mistake ("error by the penalty timekeeper", RHA 629 (f)), when
     ``question`` tells of the box and one of its sentences of a way out and time left; "" otherwise."""
-    if not _IN_BOX.search(question):
+    if not _IN_BOX.search(question) or (_MAN_DOWN.search(question) and _OTHERS_SCORED.search(question)):
+        # out with time left after the other side scored on the short-handed team is the goal's release
+        # (:func:`goal_release_words`: "We were down a man, the other team scored, and our guy came straight
+        # out of the penalty box even though he still had time left")
         return ""
     for sentence in re.split(r"(?<=[.?!])\s+", question):
         if _WAY_OUT.search(sentence) and _TIME_LEFT.search(sentence):
@@ -489,7 +492,13 @@ _RULE_NUMBER_ASKED = re.compile(r"\b(?:which|what)(?:'s| is)? (?:the )?(?:rule|s
 
 def asks_which_rule(question: str) -> bool:
     """Whether ``question`` asks which rule covers something ("Which rule lays out the penalty
-    timekeeper's duties?", "which rule number is kneeing?"): the rule as a whole, from its start."""
+    timekeeper's duties?"): the rule as a whole, from its start."""
+    return bool(_WHICH_RULE.search(question))
+
+
+def asks_rule_number(question: str) -> bool:
+    """Whether ``question`` asks which rule covers something or its number ("which rule number is
+    kneeing?", "the rule number for the mercy rule"): the answer is headed by the rule's number and name."""
     return bool(_WHICH_RULE.search(question) or _RULE_NUMBER_ASKED.search(question))
 
 
@@ -935,11 +944,15 @@ def shot_after_whistle_words(question: str) -> str:
 #: A goal told ("Red scores on the power play") and a penalized player's release asked ("do I let him
 #: out?", "does he come out?", "does the PK end early?").
 _SCORED = re.compile(r"\b(?:scores?|scored|scoring|goal)\b", re.I)
+#: ... by the side not short-handed: "the other team scored", "they score".
+_OTHERS_SCORED = re.compile(r"\b(?:the other (?:team|side)|they|the opponents?|the opposition|their team)\s+(?:\w+\s+)?"
+                            r"(?:scores?|scored)\b", re.I)
 _LET_OUT = re.compile(r"\b(?:let|lets|letting)\s+(?:\w+\s+){0,3}?out\b|\b(?:come|comes|coming|get|gets|go|goes)\s+"
                       r"(?:back\s+)?out\b|\breleas(?:e|es|ed)\s+(?:him|her|them|the player|from)\b"
                       r"|\b(?:end|ends|ended|over)\s+early\b", re.I)
 #: ... while a team is short a man by a minor: "penalty kill", "short-handed", "PK", "PP" (a power play).
-_MAN_DOWN = re.compile(r"\bpenalty kill\b|\bshort[- ]?handed\b|\bman down\b|\bpower ?-?play\b", re.I)
+_MAN_DOWN = re.compile(r"\bpenalty kill\b|\bshort[- ]?handed\b|\bman down\b|\b(?:down|short) a (?:man|player|skater)\b"
+                       r"|\bpower ?-?play\b", re.I)
 #: ... not when the penalty served ends no earlier on a goal (a major, a misconduct, a match) or the
 #: goalkeeper comes out of his crease.
 _NOT_A_MINOR = re.compile(r"\b(?:major|misconduct|match|goalie|goalkeeper|goaltender|crease)\b", re.I)
