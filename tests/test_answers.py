@@ -881,7 +881,8 @@ def test_a_foul_named_by_a_part_of_the_body_is_no_gesture():
          "covers head-butting, and what penalty does it carry?")
     assert not classify(q).signal
     a = get_searcher().ask(q, "rha")
-    assert a.citations[0].rule.startswith("618") and a.answer.startswith("Major")
+    # the rule's number asked: its number and name first, then the call
+    assert a.citations[0].rule.startswith("618") and a.answer.startswith("RHA 618 HEAD-BUTTING: Major")
 
 
 def test_me_and_my_in_a_referees_question_are_the_official():
@@ -1315,7 +1316,7 @@ def test_a_topic_word_inside_another_phrase_does_not_make_a_question_not_covered
     # "level on points" is a tie, which the U9 rules settle, though they never say "points"
     a = get_searcher().ask("Two teams finished round robin level on points. How do I slot them?", "challenge-cup-u9")
     assert a.answered and not a.answer.startswith("Not covered")
-    assert any(c.text.startswith("The team who won head to head") for c in a.citations[:3])
+    assert any(c.text.startswith("Head to Head. The team who won head to head") for c in a.citations[:3])
 
 
 def test_a_rulebook_named_with_a_word_hyphened_on_is_named():
@@ -2797,6 +2798,10 @@ def test_a_goal_against_the_short_handed_team_ends_the_minor_asked_about():
                            "firs-2017")
     assert a.citations[0].rule == "6.2.1 B"
     assert goal_release_words(respell("PK ends early if they score on the PP?")) == "automatically terminate"
+    # out with time left after the other team scored on the short side: the release, not a player out early
+    told = ("We were down a man, the other team scored, and our guy came straight out of the penalty box even though "
+            "he still had time left. Why did he get to come out early?")
+    assert goal_release_words(told) == "automatically terminate" and early_release_words(told) == ""
     # not a misconduct, the goalkeeper coming out of his crease, or a player let out early
     for told in ("he's in the box for a misconduct, they score, can he come out?",
                  "we're shorthanded, they score, can the goalie come out of his crease?",
@@ -4403,3 +4408,17 @@ def test_playing_on_after_the_helmet_came_off():
     # a goalkeeper's helmet, and a shot by the other team: FIRS 6.4.3 E, play stopped at once
     b = get_searcher().ask("Goalie lost his helmet and the other team took a shot. What do I do?", "firs-2017")
     assert b.citations[0].rule == "6.4.3 E"
+
+
+def test_a_rule_number_after_the_rulebooks_name_and_what_is():
+    s = get_searcher()
+    for q, rule in (("what's ball hockey rule 39", "39"), ("what is u9 rule 21", "21"),
+                    ("whats youth cup penalties 3", "Penalties 3")):
+        a = s.ask(q)
+        assert a.answered and a.citations[0].rule == rule, q
+
+
+def test_dog_typed_in_lower_case_as_the_call_is_delay_of_game():
+    a = get_searcher().ask("whats the penalty for dog in rha")
+    assert a.answered and "delays the game" in a.citations[0].text
+    assert not get_searcher().ask("a dog ran onto the rink, what do we do", "rha").answered  # a dog

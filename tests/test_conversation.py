@@ -214,3 +214,19 @@ def test_what_if_after_a_case_changes_that_case_in_the_same_rulebook():
     assert ruleset == "rha" and question.startswith("tripping is a minor in RHA - but what if")
     a = convo.ask("but what if he was on a breakaway?")
     assert a.citations[0].rule == "642 (e)" and a.answer.startswith("Penalty shot")
+
+
+def test_a_follow_up_after_a_question_not_covered_keeps_what_was_asked():
+    # not the nearest clause offered under see also (ball hockey has no icing: not the first see-also's rule)
+    convo = Conversation(get_searcher(), "ball-hockey")
+    assert not convo.ask("whats the penalty for icing").answered
+    convo.ask("what's the signal for that?")
+    assert convo.turns[-1].asked == "what's the signal for icing?"
+
+
+def test_another_infraction_replaces_a_hyphened_subject_whole():
+    convo = Conversation(get_searcher(), "rha")
+    convo.ask("what's the penalty for cross checking")
+    convo.ask("what's the signal for that?")
+    a = convo.ask("and hooking?")
+    assert a.extra["resolved_question"] == "what's the signal for hooking?" and "Hooking — signal" in a.answer

@@ -146,7 +146,8 @@ class Conversation:
             # "how long is a major" + "and hooking?": the call for hooking, not "how long is a hooking"
             return f"what is the penalty for {new.rstrip(' ?.!')}?"
         if not qualifier and subject:
-            whole = re.compile(rf"\b{re.escape(subject)}\b", re.I)
+            # ... written with a space or a hyphen ("Cross-Checking" for CROSS CHECKING)
+            whole = re.compile(r"\b" + r"[\s-]+".join(map(re.escape, re.split(r"[\s-]+", subject.strip()))) + r"\b", re.I)
             if whole.search(asked):  # the subject as it was put in ("who can call TIME OUTS?"): all of it
                 return whole.sub(new.rstrip(" ?.!"), asked, count=1)
             for word in sorted(_content_words(subject), key=len, reverse=True):
@@ -157,11 +158,14 @@ class Conversation:
         return f"{asked.rstrip(' ?.!')} - {new}?"
 
     def subject(self, turn: Turn, signal: bool = False) -> str:
-        """What a turn was about: the title of the rule its best citation sits in, else its question.
+        """What a turn was about: the title of the rule its best citation sits in, else (and for a turn
+        not covered) its question.
         With ``signal`` (a follow-up asking for a signal), the signal that goes with the rule it was
         answered from (:func:`rulebot.search.answer.signal_for`: Penalty Shot for FIRS 6.4.35 H), not the
         rule title's words ("Penalty Shots –Awarded Goals")."""
-        cites = turn.answer.citations or turn.answer.see_also
+        # a turn not covered: what its question asked about, not the nearest clause offered under see also
+        # ("penalty for dog" is no ELBOWING)
+        cites = turn.answer.citations if turn.answer.answered else ()
         top = self.searcher.index.get(cites[0].clause_id) if cites else None
         if signal and top is not None:
             from rulebot.search.answer import signal_for

@@ -260,8 +260,9 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
     ids: set[str] = set()
     # The whole query may be a number as rulebot prints it: "35 ¶2", "Format 2A", "28 a",
     # "402 Situation #1", "205 (c) NOTE 1", "Annex C row 12", "Annex B Boarding", "rule 35".
-    whole = re.sub(r"^\s*(?:(?:what does|what's in|show me|show|read)\s+)?(?:rules?|section|clause)?\s*", "",
-                   text.strip().rstrip("?.! "), flags=re.I)
+    # ... after "what's" when the rulebook's name, said before it, is gone ("what's ball hockey rule 39")
+    whole = re.sub(r"^\s*(?:(?:what does|what's in|what's|whats|what is|show me|show|read)\s+(?:the\s+)?)?"
+                   r"(?:rules?|section|clause)?\s*", "", text.strip().rstrip("?.! "), flags=re.I)
     if whole and len(whole) <= 40 and (re.search(r"\d", whole) or whole.lower().startswith("annex")):
         for rid in scope:
             c = index.lookup(rid, whole)
