@@ -4422,3 +4422,12 @@ def test_dog_typed_in_lower_case_as_the_call_is_delay_of_game():
     a = get_searcher().ask("whats the penalty for dog in rha")
     assert a.answered and "delays the game" in a.citations[0].text
     assert not get_searcher().ask("a dog ran onto the rink, what do we do", "rha").answered  # a dog
+
+
+def test_a_goalie_joining_a_scrum_and_a_player_flipping_the_ref_off():
+    s = get_searcher()
+    # RHA 615 (h) "... a goaltender that leaves the immediate vicinity of the goal crease to participate in an
+    # altercation", not 103 (a)'s crease markings
+    a = s.ask("goalie leaves his crease and joins a scrum near the blue line", "rha")
+    assert "immediate vicinity of the goal crease" in a.citations[0].text
+    assert "obscene gestures" in s.ask("dude flipped the ref off, what's that", "rha").citations[0].text
