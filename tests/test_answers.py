@@ -2790,7 +2790,7 @@ def test_a_score_told_by_its_margin_is_the_goal_differential():
 
 
 def test_a_goal_against_the_short_handed_team_ends_the_minor_asked_about():
-    from rulebot.search.query import goal_release_words
+    from rulebot.search.query import early_release_words, goal_release_words
     from rulebot.search.text import respell
 
     # FIRS 6.2.1 B: "the first of such penalties shall automatically terminate"
