@@ -412,8 +412,8 @@ class Searcher:
         if (hits and len(pq.clauses) == 1 and not _ASKS_WHAT_RULE_IS.search(query)
                 and self.rule_matters(_RULE_WORDS.sub(" ", _ABOUT.sub(" ", rest))) >= NAMED_RULE_ASKED):
             # a rule named with a question about it ("Pull up rule 641 for me - how many time-outs does each
-            # team get and how long are they?"): its sub-clause that answers first (641 (b) NOTE 1), the rest
-            # in rule order
+            # team get and how long are they?"): its sub-clause that answers first (641 (b) NOTE 1), the others
+            # in the order the question ranks them, those it does not rank after them in rule order
             score = {h.clause.id: h.score for h in reranked}
             best = max(hits, key=lambda h: score.get(h.clause.id, 0.0))
             if score.get(best.clause.id, 0.0) > NAMED_RULE_MARGIN * score.get(hits[0].clause.id, 0.0) > 0:
@@ -2422,6 +2422,11 @@ POINTER_DEPTH = 3
 #: words with it besides signal words ("whistle", "possession", "attacking" for U9 16), not "what's the
 #: signal for tripping?".
 OWN_SIGNAL_SHARED = 2
+#: ... and, for a gesture another rulebook's list has, this many words of the case told.
+OWN_CASE_SHARED = 4
+#: ... or this share of them, when the question says fewer ("which arm goes up for the delayed call": RHA
+#: 409 (b) "shall signify the calling of a delayed penalty by raising his/her arm").
+OWN_CASE_SHARE = 0.6
 #: A question naming a rule by number asks about it (its answering sub-clause first) when the rest names
 #: this many things a rulebook rules on.
 NAMED_RULE_ASKED = 2
@@ -2433,11 +2438,6 @@ _ASKS_WHAT_RULE_IS = re.compile(r"\bwhat(?:'s| is| does)\b[^?]*\b(?:about|cover|
                                 r"|that one|that rule|this rule|actually is)\b|\bpull up\b.*\bwording\b", re.I)
 #: Gestures offered to choose from ("is it one arm straight up, both hands up, or arms out to the sides?").
 _GESTURES_OFFERED = re.compile(r"\b(?:arms?|hands?)\b[^.?!]*\bor\b[^.?!]*\b(?:arms?|hands?)\b", re.I)
-#: ... and, for a gesture another rulebook's list has, this many words of the case told.
-OWN_CASE_SHARED = 4
-#: ... or this share of them, when the question says fewer ("which arm goes up for the delayed call": RHA
-#: 409 (b) "shall signify the calling of a delayed penalty by raising his/her arm").
-OWN_CASE_SHARE = 0.6
 #: Teams tied in the standings ("tied on points", "the same number of points"): a tie, not the points topic
 #: (U9 27, "In case of a tie after the Round Robin play", though the U9 rules never name points).
 _TIED_ON_POINTS = re.compile(r"(?<= )(?:tied|tie|level|equal|even|same|same number of|identical)"
