@@ -1900,13 +1900,18 @@ class Searcher:
         coming": a delayed penalty), at least :data:`OWN_SIGNAL_SHARED` besides the words of any signal
         question ("minor" alone is no delayed penalty); None when none does."""
         said = set(terms(topic)).union(*(terms(p) for p in load_synonyms().expansions(words(topic)))) - _SIGNAL_WORDS
+        return self._rule_sharing(said, scope, RULE_TELLS_SIGNAL, OWN_SIGNAL_SHARED)
+
+    def _rule_sharing(self, said: set[str], scope: set[str], pattern: re.Pattern[str], need: int) -> Hit | None:
+        """Of the clauses of ``scope`` whose text ``pattern`` finds (worked out once per scope and pattern),
+        the first of those sharing the most of the stems ``said``, when that is at least ``need``; else None."""
         cache = self.__dict__.setdefault("_telling", {})
-        key = frozenset(scope)
+        key = (frozenset(scope), pattern.pattern)
         if key not in cache:
             cache[key] = tuple(c for rid in sorted(scope) for c in self.index.by_ruleset(rid)
-                               if c.text and RULE_TELLS_SIGNAL.search(c.text))
+                               if c.text and pattern.search(c.text))
         best = max(((len(said & set(terms(c.text))), c) for c in cache[key]), key=lambda x: x[0], default=(0, None))
-        return Hit(best[1], 1.0) if best[0] >= OWN_SIGNAL_SHARED else None
+        return Hit(best[1], 1.0) if best[0] >= need else None
 
     def _has_signals(self, scope: set[str]) -> bool:
         return any(c.kind == "signal" for rid in scope for c in self.index.by_ruleset(rid))
@@ -1966,20 +1971,25 @@ class Searcher:
         # the words that ask for a signal ("how does the ref show ...") are no topic: the rule is
         # searched for what is shown ("... that a penalty is coming")
         topic = signal_asked_as_word(pq.text or question)
-        told = sorted((h for rid in sorted(scope) for h in self.search(topic, rid, max(limit, OWN_SIGNAL_DEPTH))),
-                      key=lambda h: -h.score)
         asked = set(terms(topic)) - _SIGNAL_WORDS
-        shared = [(h, len(asked & set(terms(h.clause.text)))) for h in told[:OWN_SIGNAL_DEPTH]
-                  if _SIGNALS_TOLD.search(h.clause.text)]
+        tells = told = None
         if gesture_fits:
             # a gesture told that only another rulebook's list has: the asker's own rule still answers
             # when it tells the case the question tells (U9 18 "Goaltender freezes the puck - the
             # official blows the whistle to indicate the attacking team backs off" for "the ref blew the
             # whistle when our goalie covered the puck, then waved the kids back"; RHA 409 (b) for
-            # "which arm goes up for the delayed call")
+            # "which arm goes up for the delayed call"); looked for among the rules that say "signal"
+            # before any search, as most gestures asked of such a rulebook have none
             need = max(OWN_SIGNAL_SHARED, min(OWN_CASE_SHARED, math.ceil(OWN_CASE_SHARE * len(asked))))
-            tells = next((h for h, n in shared if n >= need), None)
-        else:
+            tells = self._rule_sharing(asked, scope, _SIGNALS_TOLD, need)
+        if tells is not None or not gesture_fits:
+            told = sorted((h for rid in sorted(scope) for h in self.search(topic, rid, max(limit, OWN_SIGNAL_DEPTH))),
+                          key=lambda h: -h.score)
+        if tells is not None:
+            tells = next((h for h in told if h.clause.id == tells.clause.id), Hit(tells.clause, told[0].score if told else 1.0))
+        elif not gesture_fits:
+            shared = [(h, len(asked & set(terms(h.clause.text)))) for h in told[:OWN_SIGNAL_DEPTH]
+                      if _SIGNALS_TOLD.search(h.clause.text)]
             # one that tells the gesture ("shall signify ... by raising his/her arm", RHA 409 (b)) before
             # one that only mentions a signal ("after the Referee has signaled a penalty", 409 (c) NOTE 2)
             tells = (next((h for h, n in shared if n and RULE_TELLS_SIGNAL.search(h.clause.text)), None)
