@@ -18,7 +18,7 @@ from rulebot.errors import UsageError
 from rulebot.models import CLASS_NAMES, Answer, Citation, Clause, Hit
 from rulebot.search.answer import (ASKS_A_STEP, ASKS_ON, FAILURE, NOT_A_PENALTY, POINTER, POINTER_ALONE_TERMS,
                                    RULE_TELLS_SIGNAL, STATES_DEFINITION, announced_steps, ask_answers_in, best_sentences, case_of_signal,
-                                   citation, goal_ruling, label, list_of, named_below, nested_list_asked, normalise_numbers,
+                                   citation, first_clause, goal_ruling, label, list_of, named_below, nested_list_asked, normalise_numbers,
                                    other_parts, penalty_list_of, pointed_to, procedure_of, procedure_steps,
                                    question_parts, quoted_text, row_rule, rule_as_printed, rule_failure, rule_of, says_as_much,
                                    steps_after,
@@ -1438,7 +1438,7 @@ class Searcher:
             # and cited first as printed, heading and all ("RULE 628 - KNEEING (a) A minor penalty ...")
             text = self.headed(covering, text)
             printed = rule_as_printed(self.index, covering)
-            first = next((c for c in self.index.subtree(covering)[1:] if c.text), None)
+            first = first_clause(self.index, covering)
             if printed and hits[0].clause.id in (covering.id, first.id if first is not None else None):
                 # ... when the answer is its first clause ("which rule says X": the clause that says X)
                 cites = (replace(citation(self.index, covering, cites[0].score), text=printed),

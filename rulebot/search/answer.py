@@ -315,6 +315,11 @@ def quoted_text(index: ClauseIndex, clause: Clause) -> str:
     return text
 
 
+def first_clause(index: ClauseIndex, rule: Clause) -> Clause | None:
+    """The first sub-clause of ``rule`` with text of its own (RHA 628 (a) for RULE 628), or None."""
+    return next((c for c in index.subtree(rule)[1:] if c.text), None)
+
+
 def rule_as_printed(index: ClauseIndex, rule: Clause) -> str:
     """A rule's heading and first sub-clause as the rulebook prints them ("RULE 628 - KNEEING (a) A minor
     penalty ...", RHA; "6.4.20 Handling Puck with Hand A. A Minor Penalty ...", FIRS), for a question asking
@@ -322,7 +327,7 @@ def rule_as_printed(index: ClauseIndex, rule: Clause) -> str:
     has neither text nor a sub-clause with text."""
     if rule.kind != "rule" or not rule.marker:
         return ""
-    first = next((c for c in index.subtree(rule)[1:] if c.text), None)
+    first = first_clause(index, rule)
     parts = [rule.marker, rule.title, rule.text]
     if first is not None:
         parts += [first.marker, first.text]
