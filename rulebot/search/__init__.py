@@ -1016,8 +1016,9 @@ class Searcher:
                  _DISTANCE_UNITS if _ASKS_DISTANCE.search(first) else None)
 
         other = _DISTANCE_UNITS if units is _TIME_UNITS else _TIME_UNITS
-        # the question's own words, everyday ones too ("penalties are 1 minute long"), not far synonyms
-        said = [qt.term for qt in self.ranker.query_terms(query) if qt.weight >= WEAK_WEIGHT]
+        # the question's own words, everyday ones too ("penalties are 1 minute long"), not far synonyms nor
+        # what the learned table adds ("trying to plan when to burn it": no period asked)
+        said = [qt.term for qt in self.ranker.query_terms(query) if qt.weight >= WEAK_WEIGHT and not qt.learned]
         asked = set(said) - _UNIT_STEMS
         # ... and, for "how long / how far", the synonym list's phrases for it, word by word in a row
         # ("how long is overtime": "a 10 minute sudden death play-off", FIRS 1.3 B •1)

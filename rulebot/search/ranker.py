@@ -281,6 +281,9 @@ class QueryTerm:
     #: Terms of one group (the words a question phrase such as "how long" is answered with) count once
     #: per clause, by the best of them; None for a term that counts on its own.
     group: int | None = None
+    #: Only the learned table gave it (rulebot/search/learned.py): a rulebook word the answers to a question
+    #: word shared, not a word the question says or a synonym of one ("plan": minutes, periods).
+    learned: bool = False
 
 
 #: Queries whose terms and concepts a ranker keeps (per process, not in the index cache).
@@ -503,12 +506,13 @@ class ClauseRanker:
         learned = learned_terms()
         negated = negated_terms(query)
         subject = set(words(asks_procedure_span(text)))  # not "walk me through", as the table was learned
+        own = set(weights)
         for w, term in units(qwords):
             for t, lw in (learned.get(term, ()) if w not in STOP_WORDS and term not in negated and w in subject
                           else ()):
                 if t not in weights:
                     put(t, lw)
-        return [QueryTerm(t, w, group_of.get(t)) for t, w in weights.items()]
+        return [QueryTerm(t, w, group_of.get(t), t not in own) for t, w in weights.items()]
 
     def closed_compounds(self, qwords: list[str]) -> list[str]:
         """Index terms for two adjacent query words written as one word in the rulebooks ("warm up" ->
@@ -691,7 +695,7 @@ class ClauseRanker:
         if asking:
             said = {t.term for t in self.query_terms(asking)}
             told = frozenset(t.term for t in qterms if t.term not in said)
-            qterms = [QueryTerm(t.term, t.weight * STORY_TERM_WEIGHT, t.group) if t.term in told else t
+            qterms = [QueryTerm(t.term, t.weight * STORY_TERM_WEIGHT, t.group, t.learned) if t.term in told else t
                       for t in qterms]
         negated = negated_terms(query)
         contrasted = contrasted_terms(query)
@@ -701,7 +705,7 @@ class ClauseRanker:
         if contrasted:
             # what the question sets aside ("hit from behind, not into the boards") draws a clause less;
             # a clause that says it happened weighs less below
-            qterms = [QueryTerm(t.term, t.weight * NEGATED_TERM_WEIGHT, t.group) if set_aside(t.term) else t
+            qterms = [QueryTerm(t.term, t.weight * NEGATED_TERM_WEIGHT, t.group, t.learned) if set_aside(t.term) else t
                       for t in qterms]
         scores = self.score(qterms, rulesets)
         best = _best(scores, max(limit, RERANK_DEPTH))
