@@ -2476,6 +2476,21 @@ def test_shorthand_typed_in_lower_case_is_written_out_unless_it_is_a_word():
     assert respell("how low can pks take a team?") == "how low can pks take a team?"
 
 
+def test_a_rulebooks_own_shorthand_means_what_the_rulebook_means():
+    from rulebot.search.text import respell
+
+    s = get_searcher()
+    # ball hockey 39 writes "the GMs" (its league's general managers) and never "game misconduct"
+    assert s.own_shorthand("ball-hockey") == {"GM"} and s.own_shorthand("firs-2017") == frozenset()
+    assert respell("do the GMs look at it?", s.own_shorthand("ball-hockey")) == "do the GMs look at it?"
+    assert "game misconduct" in respell("do the GMs look at it?")
+    a = s.ask("Same player picks up his third penalty of the night. Is he done? And do the GMs look at it?",
+              "ball-hockey")
+    assert a.answered and a.citations[0].rule == "39" and "three penalties" in a.answer
+    # FIRS's "GM" is its game misconduct ("a major and GM is levied to the coach")
+    assert "game misconduct" in s.ask("how long is a GM?", "firs-2017").answer.lower()
+
+
 def test_a_question_with_no_word_a_rulebook_uses_is_not_covered():
     s = get_searcher()
     for nonsense in ("x", "%s {0}", "lorem ipsum dolor sit amet", "asdf qwer"):

@@ -312,6 +312,22 @@ class Searcher:
         classify.cache_clear()
         _units.cache_clear()
 
+    def own_shorthand(self, ruleset: str | None) -> frozenset[str]:
+        """The officials' abbreviations (``abbreviations`` of the synonym list, e.g. "GM") that rulebook
+        ``ruleset`` writes itself, in capitals, and whose expansion it never writes: they mean what the
+        rulebook means by them (ball hockey 39, "reviewable by the GMs": its general managers, no game
+        misconduct), so :func:`respell` leaves them as written.  Empty for all rulebooks (None)."""
+        if ruleset is None:
+            return frozenset()
+        found = self.__dict__.setdefault("_own_shorthand", {})
+        if ruleset not in found:
+            text = " ".join(f"{c.title} {c.text}" for c in self.index.by_ruleset(ruleset))
+            written = {w[:-1] if w.endswith("s") else w for w in re.findall(r"\b[A-Z]{2,}s?\b", text)}
+            short = load_synonyms().abbreviations
+            low = fold(text).lower() if written & short.keys() else ""
+            found[ruleset] = frozenset(k for k, v in short.items() if k in written and fold(v).lower() not in low)
+        return found[ruleset]
+
     def check_ruleset(self, ruleset: str | None) -> str | None:
         """The id of a ruleset given by id or name ("FIRS", "ball hockey"); None for None.
         Raises UsageError for a ruleset that is not loaded."""
@@ -324,7 +340,7 @@ class Searcher:
         it ("6.4.21 C", "RHA 402") puts that clause (and, when it has no text, its sub-clauses) first.
         Raises UsageError for an unknown ``ruleset``."""
         ruleset = self.check_ruleset(ruleset)
-        query = respell(query)
+        query = respell(query, self.own_shorthand(ruleset))
         pq = self.parsed(query, ruleset)
         if pq.rulesets or ruleset:
             # "At the youth tournament with two groups of five teams, how many players ...?": the rulebook is
@@ -1147,7 +1163,7 @@ class Searcher:
         if limit < ANSWER_DEPTH:
             full = self.ask(question, ruleset, ANSWER_DEPTH)
             return replace(full, citations=full.citations[:limit], see_also=full.see_also[:limit])
-        asked, question = question, respell(question)
+        asked, question = question, respell(question, self.own_shorthand(self.check_ruleset(ruleset)))
         question = multiple_choice(question) or question  # "... A) minor B) major C) ... Which is right?"
         question = without_letter_frame(question)  # "Dear Rules Committee, ... Kind regards, J. Novak"
         question = without_purpose(question)  # "For our protest, what does each rulebook allow ...?"
