@@ -4446,3 +4446,15 @@ def test_a_goalie_joining_a_scrum_and_a_player_flipping_the_ref_off():
     a = s.ask("goalie leaves his crease and joins a scrum near the blue line", "rha")
     assert "immediate vicinity of the goal crease" in a.citations[0].text
     assert "obscene gestures" in s.ask("dude flipped the ref off, what's that", "rha").citations[0].text
+
+
+def test_an_official_asking_what_he_may_do_about_a_foul_he_saw_is_answered_with_his_duty():
+    s = get_searcher()
+    # RHA 503 (c): "The Assistant Official may report to the Referees any infraction of the rules not seen by
+    # the Referees", not the call on the trip told (642 (e)'s penalty shot)
+    for q in ("Saw a trip behind the play the refs missed. As the assistant, can I do anything about it?",
+              "as the AO i saw a slash behind the play both refs missed. can i tell them and does it get called"):
+        a = s.ask(q, "rha")
+        assert a.citations[0].rule == "503 (c)" and "may report" in a.answer
+    # the call is still asked when the official asks for it
+    assert classify("As the assistant I saw a trip. What's the penalty?").penalty

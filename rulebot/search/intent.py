@@ -396,6 +396,12 @@ _WHERE_RESTART = re.compile(r"\bwhere\b[^?.!]{0,40}\b(?:face-?offs?|draw|restart
                             r"|\b(?:face-?off|draw|restart)\b[^?.!]{0,20}\bwhere\b"
                             r"|\b(?:face-?off|draw) (?:location|spot|dot)\b|\bwhich (?:dot|spot|circle)\b", re.I)
 #: "Where are the other players supposed to go?" in a fight: where people must be, not the call.
+#: An official who names his own role and asks what he may do about what he saw ("Saw a trip the refs
+#: missed. As the assistant, can I do anything about it?": RHA 503 (c), the Assistant Official may report
+#: it), not for the call on the foul told.
+_OFFICIAL_MAY = re.compile(r"\b(?:as|i'?m|i am) (?:the |an? )?(?:assistant(?: official| referee)?|ao|linesman|"
+                           r"linesperson|goal judge|(?:penalty )?timekeeper|scorekeeper|off-ice official)\b"
+                           r"[^?]{0,80}\b(?:can|may|should|do|could) (?:i|we)\b", re.I)
 _WHERE_TO = re.compile(r"\bwhere\b[^?.!]{0,30}\b(?:players|skaters|guys|everyone|everybody|others|teammates|the rest)\b"
                        r"[^?.!]{0,25}\b(?:go|stand|stay|sit|wait|line up|head)\b"
                        r"|\b(?:other|all the|the rest of the)\s+(?:players|skaters|guys)\b[^?]{0,60}\bwhere\b"
@@ -590,7 +596,7 @@ def classify(question: str) -> Intent:
     foul = bool(fouls or (has(_BLOW) and len(ws) <= BLOW_WORDS)) and not (
         has(_WHO_SERVES) or
         signal or number or (procedure and not has(_WHAT_HAPPENS_IF)) or has(_DEFINES)
-        or has(_VALIDITY) or has(_STOPPAGE) or has(_WHERE_TO))
+        or has(_VALIDITY) or has(_STOPPAGE) or has(_WHERE_TO) or has(_OFFICIAL_MAY))
     if not number and not foul and " or " in question and has(FIGURE_CHOICE):
         number = True  # two figures offered to choose from ("are penalties 1 minute or 2 minutes?"); a foul told
         # with them ("spears him, 2 or 4 minutes?") asks its call
