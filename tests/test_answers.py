@@ -2480,15 +2480,21 @@ def test_a_rulebooks_own_shorthand_means_what_the_rulebook_means():
     from rulebot.search.text import respell
 
     s = get_searcher()
-    # ball hockey 39 writes "the GMs" (its league's general managers) and never "game misconduct"
-    assert s.own_shorthand("ball-hockey") == {"GM"} and s.own_shorthand("firs-2017") == frozenset()
+    # ball hockey 39 writes "the GMs" (its league's general managers) and never "game misconduct"; headings
+    # in capitals ("RULE 634 - REFUSING TO START ...") are no shorthand
+    assert s.own_shorthand("ball-hockey") == {"GMs"} and s.own_shorthand("firs-2017") == frozenset()
+    assert s.own_shorthand("rha") == frozenset()
     assert respell("do the GMs look at it?", s.own_shorthand("ball-hockey")) == "do the GMs look at it?"
     assert "game misconduct" in respell("do the GMs look at it?")
-    a = s.ask("Same player picks up his third penalty of the night. Is he done? And do the GMs look at it?",
-              "ball-hockey")
-    assert a.answered and a.citations[0].rule == "39" and "three penalties" in a.answer
-    # FIRS's "GM" is its game misconduct ("a major and GM is levied to the coach")
-    assert "game misconduct" in s.ask("how long is a GM?", "firs-2017").answer.lower()
+    for q, rs in (("Same player picks up his third penalty of the night. Is he done? And do the GMs look at it?",
+                   "ball-hockey"),
+                  ("ball hockey - can the GMs review a player's actions after the game?", None),
+                  ("who are the GMs in ball hockey?", "rha")):
+        a = s.ask(q, rs)
+        assert a.answered and a.citations[0].rule == "39" and "GMs" in a.answer
+    # "a GM" is a game misconduct, which ball hockey does not have; FIRS's "GM" is its game misconduct
+    assert not s.ask("how long is a GM?", "ball-hockey").answered
+    assert s.ask("what's a GM in FIRS?", "ball-hockey").citations[0].rule == "6.1.5 A"
 
 
 def test_a_question_with_no_word_a_rulebook_uses_is_not_covered():
@@ -4456,5 +4462,9 @@ def test_an_official_asking_what_he_may_do_about_a_foul_he_saw_is_answered_with_
               "as the AO i saw a slash behind the play both refs missed. can i tell them and does it get called"):
         a = s.ask(q, "rha")
         assert a.citations[0].rule == "503 (c)" and "may report" in a.answer
-    # the call is still asked when the official asks for it
-    assert classify("As the assistant I saw a trip. What's the penalty?").penalty
+    assert s.ask("im the AO, can i call a penalty?", "rha").citations[0].rule == "503 (c)"
+    # the call is still asked when the official asks for it, and an assistant coach is no official
+    for q in ("As the assistant I saw a trip. What's the penalty?", "As the AO, what do I call for a trip?",
+              "As the assistant I saw a spear behind the play. Do I call a major?",
+              "I'm the assistant coach, my player got speared. Can I ask for a major?"):
+        assert classify(q).penalty, q

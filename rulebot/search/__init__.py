@@ -312,20 +312,39 @@ class Searcher:
         classify.cache_clear()
         _units.cache_clear()
 
+    def shorthand_kept(self, text: str, ruleset: str | None) -> frozenset[str]:
+        """:meth:`own_shorthand` of the rulebook ``text`` is asked of: the one it names ("ball hockey - can the
+        GMs review a player's actions?"), else ``ruleset``; empty unless ``text`` has such shorthand."""
+        anywhere = self.__dict__.get("_shorthand_anywhere")
+        if anywhere is None:
+            anywhere = self.__dict__["_shorthand_anywhere"] = frozenset().union(
+                *(self.own_shorthand(r) for r in self.index.rulesets))
+        if not any(k in text for k in anywhere):
+            return frozenset()
+        named = self.parsed(text, ruleset).rulesets
+        target = named[0] if len(named) == 1 else ruleset
+        return self.own_shorthand(target) if target is not None else frozenset()
+
     def own_shorthand(self, ruleset: str | None) -> frozenset[str]:
-        """The officials' abbreviations (``abbreviations`` of the synonym list, e.g. "GM") that rulebook
-        ``ruleset`` writes itself, in capitals, and whose expansion it never writes: they mean what the
-        rulebook means by them (ball hockey 39, "reviewable by the GMs": its general managers, no game
-        misconduct), so :func:`respell` leaves them as written.  Empty for all rulebooks (None)."""
+        """The officials' abbreviations (``abbreviations`` of the synonym list, e.g. "GM") as rulebook
+        ``ruleset`` writes them in its running text (not in a heading of capitals), in the form it writes
+        them ("GMs"), when it never writes what they stand for: they mean what the rulebook means by them
+        (ball hockey 39, "reviewable by the GMs": its general managers; "a GM" is still a game misconduct,
+        which ball hockey does not have), so :func:`respell` leaves them as written.  Empty for None."""
         if ruleset is None:
             return frozenset()
         found = self.__dict__.setdefault("_own_shorthand", {})
         if ruleset not in found:
-            text = " ".join(f"{c.title} {c.text}" for c in self.index.by_ruleset(ruleset))
-            written = {w[:-1] if w.endswith("s") else w for w in re.findall(r"\b[A-Z]{2,}s?\b", text)}
             short = load_synonyms().abbreviations
-            low = fold(text).lower() if written & short.keys() else ""
-            found[ruleset] = frozenset(k for k, v in short.items() if k in written and fold(v).lower() not in low)
+            written: set[str] = set()
+            for c in self.index.by_ruleset(ruleset):
+                for m in re.finditer(r"(?<![A-Z] )\b([A-Z]{2,})(s?)\b(?! [A-Z]{2,}\b)", c.text):
+                    if m.group(1) in short:
+                        written.add(m.group(0))
+            flat = re.sub(r"[^a-z0-9]", "", fold(" ".join(c.text for c in self.index.by_ruleset(ruleset))).lower()) \
+                if written else ""
+            found[ruleset] = frozenset(w for w in written
+                                       if re.sub(r"[^a-z0-9]", "", fold(short[w.rstrip("s")]).lower()) not in flat)
         return found[ruleset]
 
     def check_ruleset(self, ruleset: str | None) -> str | None:
@@ -340,7 +359,7 @@ class Searcher:
         it ("6.4.21 C", "RHA 402") puts that clause (and, when it has no text, its sub-clauses) first.
         Raises UsageError for an unknown ``ruleset``."""
         ruleset = self.check_ruleset(ruleset)
-        query = respell(query, self.own_shorthand(ruleset))
+        query = respell(query, self.shorthand_kept(query, ruleset))
         pq = self.parsed(query, ruleset)
         if pq.rulesets or ruleset:
             # "At the youth tournament with two groups of five teams, how many players ...?": the rulebook is
@@ -1163,7 +1182,7 @@ class Searcher:
         if limit < ANSWER_DEPTH:
             full = self.ask(question, ruleset, ANSWER_DEPTH)
             return replace(full, citations=full.citations[:limit], see_also=full.see_also[:limit])
-        asked, question = question, respell(question, self.own_shorthand(self.check_ruleset(ruleset)))
+        asked, question = question, respell(question, self.shorthand_kept(question, self.check_ruleset(ruleset)))
         question = multiple_choice(question) or question  # "... A) minor B) major C) ... Which is right?"
         question = without_letter_frame(question)  # "Dear Rules Committee, ... Kind regards, J. Novak"
         question = without_purpose(question)  # "For our protest, what does each rulebook allow ...?"

@@ -395,13 +395,17 @@ _WHAT_LIKE = re.compile(r"\bwhat(?:'?s| is) (?:the|a|an) (?!call\b|penalty\b|rul
 _WHERE_RESTART = re.compile(r"\bwhere\b[^?.!]{0,40}\b(?:face-?offs?|draw|restart\w*|resum\w*|puck drop|drop (?:the puck|it)\b)"
                             r"|\b(?:face-?off|draw|restart)\b[^?.!]{0,20}\bwhere\b"
                             r"|\b(?:face-?off|draw) (?:location|spot|dot)\b|\bwhich (?:dot|spot|circle)\b", re.I)
-#: "Where are the other players supposed to go?" in a fight: where people must be, not the call.
 #: An official who names his own role and asks what he may do about what he saw ("Saw a trip the refs
-#: missed. As the assistant, can I do anything about it?": RHA 503 (c), the Assistant Official may report
-#: it), not for the call on the foul told.
-_OFFICIAL_MAY = re.compile(r"\b(?:as|i'?m|i am) (?:the |an? )?(?:assistant(?: official| referee)?|ao|linesman|"
-                           r"linesperson|goal judge|(?:penalty )?timekeeper|scorekeeper|off-ice official)\b"
-                           r"[^?]{0,80}\b(?:can|may|should|do|could) (?:i|we)\b", re.I)
+#: missed. As the assistant, can I do anything about it?", "I'm the AO, can I call a penalty?": RHA 503 (c),
+#: the Assistant Official may report it), not for the call on the foul told; not an assistant coach or captain,
+#: nor "what do I call", "do I give him a major", which ask for the call.
+_OFFICIAL_ROLE = (r"(?:assistant(?: official| referee)?(?! coach| captain)|ao|linesman|linesperson|goal judge|"
+                  r"(?:penalty )?timekeeper|scorekeeper|off-ice official)")
+_OFFICIAL_MAY = re.compile(rf"(?:\b(?:as|i'?m|i am) (?:the |an? )?{_OFFICIAL_ROLE}|\b{_OFFICIAL_ROLE} here)\b"
+                           r"[^?]{0,80}(?<!what )\b(?:can|may|should|do|could) (?:i|we)\b"
+                           r"(?! (?:call|give|assess|hand out) (?:him |her |them )?(?:an? |the )?(?:minor|major|double|"
+                           r"misconduct|game|match|bench|penalty shot)\b)", re.I)
+#: "Where are the other players supposed to go?" in a fight: where people must be, not the call.
 _WHERE_TO = re.compile(r"\bwhere\b[^?.!]{0,30}\b(?:players|skaters|guys|everyone|everybody|others|teammates|the rest)\b"
                        r"[^?.!]{0,25}\b(?:go|stand|stay|sit|wait|line up|head)\b"
                        r"|\b(?:other|all the|the rest of the)\s+(?:players|skaters|guys)\b[^?]{0,60}\bwhere\b"
@@ -600,6 +604,9 @@ def classify(question: str) -> Intent:
     if not number and not foul and " or " in question and has(FIGURE_CHOICE):
         number = True  # two figures offered to choose from ("are penalties 1 minute or 2 minutes?"); a foul told
         # with them ("spears him, 2 or 4 minutes?") asks its call
+    call_asked = has(CALL_ASKED)
+    if call_asked and has(_OFFICIAL_MAY) and re.match(r"(?:can|may|do|should|could)\b", call_asked.group(0), re.I):
+        call_asked = None  # "I'm the AO, can I call a penalty?": whether he may, his duty (RHA 503 (c))
     restart = bool(has(_WHERE_RESTART))
     goal = bool(has(_VALIDITY)) and bool(has(_GOAL_WORDS))
     restart_after = bool(restart and goal
@@ -609,7 +616,7 @@ def classify(question: str) -> Intent:
     return Intent(
         signal=signal,
         definition=definition,
-        penalty=((bool(has(CALL_ASKED)) and not has(_VALIDITY)) or foul or least
+        penalty=((bool(call_asked) and not has(_VALIDITY)) or foul or least
                  or costs_him or (number and bool(fouls) and bool(has(_FOUL_PENALTY)) and not has(_COUNT_ASKED)))
                 and not restart,
         number=number,

@@ -86,8 +86,8 @@ tournament tournaments format
 def respell(text: str, keep: frozenset[str] = frozenset()) -> str:
     """A typed question in full words: chat spellings ("how long r the periods", "b4", "w/") as the
     ``spellings`` list of ``rulebot/data/synonyms.yaml`` writes them out ("are", "before", "with"), and
-    officials' shorthand written out, but for the abbreviations in ``keep`` (upper case), left as written
-    (a rulebook's own: ball hockey 39's "the GMs" are its league's general managers)."""
+    officials' shorthand written out, but for the forms in ``keep``, left as written (a rulebook's own:
+    ball hockey 39's "the GMs" are its league's general managers)."""
     text = _MINUTES.sub(r"\1 minutes", text)  # "5 min OT" is five minutes, not a minimum
     # "we get a 5 for boarding and they get a 2": the classes officials call by their minutes
     text = _CLASS_BY_MINUTES.sub(lambda m: f"{m.group(1)} {_MINUTES_CLASS[m.group(2).lower()]}", text)
@@ -117,15 +117,14 @@ def respell(text: str, keep: frozenset[str] = frozenset()) -> str:
         # officials' shorthand in capitals ("DOG", "TMM", "TO"), as written: "dog" stays a dog, and a
         # question typed in capitals is no string of abbreviations
         text = _abbreviation_pattern(tuple(short)).sub(
-            lambda m: m.group(0) if m.group(1) in keep else short[m.group(1)], text)
+            lambda m: m.group(0) if m.group(0) in keep else short[m.group(1)], text)
     # typed in lower case on a phone ("ot length rr", "tmm?"): those that are no English word ("so",
     # "dog", "to" stay words)
     lower = _lower_abbreviations(tuple(short))
     if lower:
         # an English word ("dog", "en") is looked up only when said: the word list loads in ~150 ms
         text = _abbreviation_pattern(tuple(lower)).sub(
-            lambda m: m.group(0) if is_english_word(m.group(1)) or m.group(1).upper() in keep else lower[m.group(1)],
-            text)
+            lambda m: m.group(0) if is_english_word(m.group(1)) else lower[m.group(1)], text)
     spell = syn.spellings
     if not spell:
         return text
