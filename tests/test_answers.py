@@ -4468,3 +4468,23 @@ def test_an_official_asking_what_he_may_do_about_a_foul_he_saw_is_answered_with_
               "As the assistant I saw a spear behind the play. Do I call a major?",
               "I'm the assistant coach, my player got speared. Can I ask for a major?"):
         assert classify(q).penalty, q
+
+
+def test_a_team_that_wont_play_or_line_up_when_told_is_refusing_to_start_play():
+    s = get_searcher()
+    # RHA 634 (a): "... shall refuse to play when ordered to do so by the Referees, he/she shall warn the Captain
+    # ... and allow the team so refusing fifteen seconds"
+    for q in ("Both teams are on the floor but one of them just won't line up and play when told to. What steps do I "
+              "take?", "team wont come out for 2nd period after warning"):
+        a = s.ask(q, "rha")
+        assert a.citations[0].rule == "634 (a)" and "fifteen seconds" in a.citations[0].text, q
+
+
+def test_what_the_learned_table_adds_is_not_the_number_asked_about():
+    s = get_searcher()
+    terms = {t.term: t for t in s.ranker.query_terms("Trying to plan when to burn it.")}
+    # the question's own word is not learned; what the table adds for "plan" and "burn" is
+    assert not terms["tri"].learned and any(t.learned for t in terms.values())
+    # "how long do they last?" asks the time-outs' length, not FIRS 1.2 A's "two periods of twenty (20) minutes"
+    a = s.ask("how many time-outs do I get and how long do they last? Trying to plan when to burn it.", "firs-2017")
+    assert a.citations[0].rule in ("1.2 B", "5.5.2 B")
