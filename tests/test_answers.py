@@ -4488,3 +4488,17 @@ def test_what_the_learned_table_adds_is_not_the_number_asked_about():
     # "how long do they last?" asks the time-outs' length, not FIRS 1.2 A's "two periods of twenty (20) minutes"
     a = s.ask("how many time-outs do I get and how long do they last? Trying to plan when to burn it.", "firs-2017")
     assert a.citations[0].rule in ("1.2 B", "5.5.2 B")
+
+
+def test_a_goal_judge_asking_what_to_do_in_a_case_gets_the_duty_for_that_case():
+    s = get_searcher()
+    # FIRS 4.6 D: each duty a gesture for its case; the case told picks it, not the arm words
+    a = s.ask("As goal judge, what do I do with my arm when the goalie covers the puck and it's dead?", "firs-2017")
+    assert a.citations[0].rule == "4.6 D •6"  # "When the goalie has frozen the puck and it becomes unplayable"
+    a = s.ask("First time sitting goal judge at an inline event - when the puck is all the way over the line, what am "
+              "I supposed to do with my arms?", "firs-2017")
+    assert a.citations[0].rule == "4.6 D •3"  # "when the puck has completely crossed the goal line"
+    # a team's play that happens to rank a goal judge's duties is no goal judge's question: left as searched
+    q = "Team keeps taking the puck back behind its own net to run the clock. What do I do the first time?"
+    hits = s.search(q, "firs-2017", 10)
+    assert s.duty_case_matched(hits, q) == hits

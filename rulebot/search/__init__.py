@@ -1285,7 +1285,7 @@ class Searcher:
             hits = self.signal_asked_over_play(signal_asked, next(iter(scope)) if len(scope) == 1 else ruleset,
                                                hits, limit)
         if not pq.clauses:
-            hits = self.gesture_item_matched(hits, signal_asked)
+            hits = self.duty_case_matched(self.gesture_item_matched(hits, signal_asked), signal_asked)
         unsignalled = ""
         if intent.signal and not pq.clauses:
             asked, named = self.signal_named(signal_asked, scope)
@@ -1783,6 +1783,44 @@ class Searcher:
         if i == 0 or best < shared(hits[0]) + GESTURE_ITEM_MARGIN:
             return hits
         chosen = pool[i].clause
+        return [Hit(chosen, hits[0].score)] + [h for h in hits if h.clause.id != chosen.id]
+
+    def duty_case_matched(self, hits: list[Hit], question: str, depth: int = 3) -> list[Hit]:
+        """For what an official is to do or signal in a case told, no gesture told ("As goal judge, what do I do
+        with my arm when the goalie covers the puck and it's dead?"): among the ``depth`` best hits, a list of
+        duties whose items each tell a gesture and its case ("To extend one arm above the head ... When the goalie has
+        frozen the puck and it becomes unplayable", FIRS 4.6 D •6), the item whose case (after its "if" or
+        "when") shares the most of the question's concepts, by :data:`DUTY_CASE_MARGIN` over the next, goes
+        first; the official's own name ("goal judge") counts for none.  Only for a goal judge named or told
+        (:data:`~rulebot.search.text.GOAL_JUDGE_TOLD`, "the fella sitting behind the net"), the one official
+        whose duties are such a list in the rulebooks (FIRS 4.6 D).  ``hits`` unchanged otherwise."""
+        from rulebot.search.text import GOAL_JUDGE_TOLD
+        from rulebot.signals import signal_concepts
+
+        # the official whose duties they are asks, or is asked about (not "what do I do" of a team's play that
+        # happens to rank a goal judge's duty)
+        if not _DUTY_ASKED.search(question) or _GESTURE_MOVED.search(question) or not GOAL_JUDGE_TOLD.search(question):
+            return hits
+        for h in hits[:depth]:
+            up = self.index.get(h.clause.parent) if h.clause.kind == "item" else h.clause
+            items = [c for c in self.index.children(up) if c.kind == "item"] if up is not None else []
+            if len(items) > 1:
+                break
+        else:
+            return hits
+        # a list of gestures, each for its case (not a scorekeeper's duties, nor a rule's cases)
+        items = [c for c in items if signal_concepts(c.text).keys() & _GESTURE_CONCEPTS]
+        concepts = self.ranker.concepts(_OFFICIAL_NAMED.sub(" ", question))
+        scored = []
+        for c in items:
+            case = _CASE_OF_DUTY.search(c.text)
+            if case:
+                said = set(terms(case.group(1)))
+                scored.append((sum(w for w, g in concepts if g & said), c))
+        scored.sort(key=lambda x: -x[0])
+        if len(scored) < 2 or scored[0][0] - scored[1][0] < DUTY_CASE_MARGIN or hits[0].clause.id == scored[0][1].id:
+            return hits
+        chosen = scored[0][1]
         return [Hit(chosen, hits[0].score)] + [h for h in hits if h.clause.id != chosen.id]
 
     def gesture_rule_matched(self, hits: list[Hit], question: str, depth: int = 3) -> Hit | None:
@@ -2482,6 +2520,18 @@ NAMED_RULE_MARGIN = 2.5
 #: last two minutes?": the rule from its start).
 _ASKS_WHAT_RULE_IS = re.compile(r"\bwhat(?:'s| is| does)\b[^?]*\b(?:about|cover|covers|say|says|deal with|deals with"
                                 r"|that one|that rule|this rule|actually is)\b|\bpull up\b.*\bwording\b", re.I)
+#: What an official is to do or signal asked (:meth:`Searcher.duty_case_matched`) ...
+_DUTY_ASKED = re.compile(r"\b(?:signal\w*|show|let (?:me|the ref\w*|the referee) know|supposed to do|do with (?:my|his|her|"
+                         r"their) (?:arms?|hands?)|what do i do|what am i supposed)\b", re.I)
+#: ... not a gesture told ("sticks both arms straight out": what it means is asked, :meth:`gesture_item_matched`).
+_GESTURE_MOVED = re.compile(r"\b(?:straight|sideways|raises?|raised|throws?|threw|sticks?|stuck|holds?|holding|puts?|"
+                            r"shoots?|sweeps?|lifts?|(?:over|above) (?:his|her|their) heads?|to the sides?|out to)\b", re.I)
+#: The case a duty is for: what follows its "if" or "when" ("... if a shot is made on goal which does not score").
+_CASE_OF_DUTY = re.compile(r"\b(?:if|when)\b(.+)", re.I | re.S)
+#: The official asking, named: no case ("goal judge" is no goal).
+_OFFICIAL_NAMED = re.compile(r"\bgoal[- ]judges?\b", re.I)
+#: How much more (idf-weighted concepts) the best duty's case must share with the question than the next.
+DUTY_CASE_MARGIN = 2.0
 #: Gestures offered to choose from ("is it one arm straight up, both hands up, or arms out to the sides?").
 _GESTURES_OFFERED = re.compile(r"\b(?:arms?|hands?)\b[^.?!]*\bor\b[^.?!]*\b(?:arms?|hands?)\b", re.I)
 #: Teams tied in the standings ("tied on points", "the same number of points"): a tie, not the points topic
