@@ -314,12 +314,10 @@ class Searcher:
 
     def shorthand_kept(self, text: str, ruleset: str | None) -> frozenset[str]:
         """:meth:`own_shorthand` of the rulebook ``text`` is asked of: the one it names ("ball hockey - can the
-        GMs review a player's actions?"), else ``ruleset``; empty unless ``text`` has such shorthand."""
-        anywhere = self.__dict__.get("_shorthand_anywhere")
-        if anywhere is None:
-            anywhere = self.__dict__["_shorthand_anywhere"] = frozenset().union(
-                *(self.own_shorthand(r) for r in self.index.rulesets))
-        if not any(k in text for k in anywhere):
+        GMs review a player's actions?"), else ``ruleset``; empty, and nothing worked out, unless ``text`` writes
+        some officials' shorthand in capitals."""
+        short = load_synonyms().abbreviations
+        if not any(m.group(1) in short for m in _SHORTHAND_WRITTEN.finditer(text)):
             return frozenset()
         named = self.parsed(text, ruleset).rulesets
         target = named[0] if len(named) == 1 else ruleset
@@ -338,7 +336,7 @@ class Searcher:
             short = load_synonyms().abbreviations
             written: set[str] = set()
             for c in self.index.by_ruleset(ruleset):
-                for m in re.finditer(r"(?<![A-Z] )\b([A-Z]{2,})(s?)\b(?! [A-Z]{2,}\b)", c.text):
+                for m in _SHORTHAND_WRITTEN.finditer(c.text):
                     if m.group(1) in short:
                         written.add(m.group(0))
             flat = re.sub(r"[^a-z0-9]", "", fold(" ".join(c.text for c in self.index.by_ruleset(ruleset))).lower()) \
@@ -2520,6 +2518,8 @@ NAMED_RULE_MARGIN = 2.5
 #: last two minutes?": the rule from its start).
 _ASKS_WHAT_RULE_IS = re.compile(r"\bwhat(?:'s| is| does)\b[^?]*\b(?:about|cover|covers|say|says|deal with|deals with"
                                 r"|that one|that rule|this rule|actually is)\b|\bpull up\b.*\bwording\b", re.I)
+#: A word in capitals, maybe plural, not within a heading of capitals ("the GMs", not "RULE 634 - REFUSING TO ...").
+_SHORTHAND_WRITTEN = re.compile(r"(?<![A-Z] )\b([A-Z]{2,})(s?)\b(?! [A-Z]{2,}\b)")
 #: What an official is to do or signal asked (:meth:`Searcher.duty_case_matched`) ...
 _DUTY_ASKED = re.compile(r"\b(?:signal\w*|show|let (?:me|the ref\w*|the referee) know|supposed to do|do with (?:my|his|her|"
                          r"their) (?:arms?|hands?)|what do i do|what am i supposed)\b", re.I)
