@@ -4502,3 +4502,41 @@ def test_a_goal_judge_asking_what_to_do_in_a_case_gets_the_duty_for_that_case():
     q = "Team keeps taking the puck back behind its own net to run the clock. What do I do the first time?"
     hits = s.search(q, "firs-2017", 10)
     assert s.duty_case_matched(hits, q) == hits
+
+
+def test_an_open_question_asked_before_its_guess_and_exam_options_keep_the_rule():
+    s = get_searcher()
+    # "What happens, do we have to forfeit?": asked openly first, forfeit offered after (ball hockey 41)
+    for question in ("Our goalie is stuck in traffic and won't be dressed by game time. What happens, do we have "
+                     "to forfeit?", "Our goalie is still not ready at the scheduled start time. What happens - do we "
+                     "have to forfeit?"):
+        a = s.ask(question, "ball-hockey")
+        assert a.answered and a.citations[0].rule == "41" and "say nothing about forfeit" in a.answer
+    # an exam question's options are alternatives: forfeit is one, ball hockey 41 says what the others do
+    a = s.ask("Ball hockey exam: a team's goalie isn't ready when the game is due to start. Which is right? "
+              "A) forfeit B) game starts, 1-minute delay-of-game penalty, team plays with 3 runners for that minute "
+              "C) game delayed 5 minutes D) 2-minute minor to the captain", "ball-hockey")
+    assert a.answered and a.citations[0].rule == "41"
+    # forfeit asked about alone stays not covered
+    assert not s.ask("do we forfeit a team that doesn't show?", "ball-hockey").answered
+
+
+def test_gear_being_put_on_is_the_story_not_the_topic():
+    s = get_searcher()
+    # the Youth Cup never names skates, but ¶5 says what follows when a team is not ready
+    a = s.ask("One team is still lacing up skates and isn't ready to go out at start time. What can happen to "
+              "them?", "youth-cup")
+    assert a.answered and "technical loss" in a.answer
+    a = s.ask("It's start time and one team is still tying skates in the hallway. Do we hold the game for them?",
+              "ball-hockey")
+    assert a.answered and a.citations[0].rule == "40"
+    # skates asked about are still a topic the rulebook lacks; and getting a penalty is no gear put on
+    assert not s.ask("are skates required", "youth-cup").answered
+    assert not s.ask("U9 half-ice: kid gets a major for a hit to the head. How many games does he sit?",
+                     "challenge-cup-u9").answered
+
+
+def test_the_penalty_for_that_points_back_to_the_play_told():
+    a = get_searcher().ask("player whacks his stick on the boards after the call, doesn't touch anyone, and gets "
+                           "10 minutes. what's the actual penalty for that in FIRS lol", "firs-2017")
+    assert a.answered and a.citations[0].rule == "6.4.9 C"

@@ -2163,6 +2163,8 @@ class Searcher:
             if len(tw) == 1 and tw[0] not in qwords and _said_as_verb(
                     qwords, {sp for sp in _topic_spellings(topic) if sp + "s" == tw[0]}):
                 continue  # "skate backwards", "skate with it": skating, not the skates
+            if _put_on(qtext, topic):
+                continue  # "one team is still lacing up skates at start time": not ready, not the skates
             # the topic, another spelling of it, or that spelling's plural ("slap shots" for "slapshot")
             if not tw or ((f" {' '.join(tw)} " not in qtext or not said_alone(tw))
                           and not (f" {' '.join(tw)}s " in qtext and said_alone(tw[:-1] + [tw[-1] + "s"]))
@@ -2283,15 +2285,19 @@ class Searcher:
         topics of ``missing`` all in one, and the other names a thing a rulebook rules on that ``top``,
         the clause that would answer, says."""
         sides = _ALTERNATIVES.split(question)
-        if len(sides) != 2:
+        if len(sides) < 2:
             return False
         said = [{topic for topic in missing if set(terms(topic)) & set(terms(side))} for side in sides]
-        if said[0] and said[1] or len(said[0] | said[1]) < len(missing):
+        guessed = [i for i, topics in enumerate(said) if topics]
+        if len(guessed) != 1 or len(said[guessed[0]]) < len(missing):
             return False
-        guess, other = (sides[0], sides[1]) if said[0] else (sides[1], sides[0])
+        # the options of an exam question are alternatives too ("A) forfeit B) game starts, 1-minute
+        # delay-of-game penalty C) game delayed 5 minutes"): the others together
+        guess = sides[guessed[0]]
+        other = " ".join(side for i, side in enumerate(sides) if i != guessed[0])
         # "Is there icing in ball hockey, or does play just continue?" asks about the topic itself
         return (not _ASKS_EXISTS.search(guess) and self.rule_matters(other) >= OPEN_GUESS_REST
-                and self.things_said(other, top) >= 1)
+                and self.things_said(other, top) >= (1 if len(sides) == 2 else OPTIONS_SAID))
 
     def things_said(self, query: str, hit: Hit) -> int:
         """How many of the things a rulebook rules on that ``query`` names (:meth:`rule_matters`) the clause
@@ -2361,6 +2367,8 @@ class Searcher:
         if m is None:
             return []
         said = [w for w in words(m.group("x")) if w not in STOP_WORDS]
+        if words(m.group("x"))[0] in _POINTS_BACK:
+            return []  # "what's the actual penalty for that in FIRS lol": the play told, not a foul named
         learned = learned_terms()
         known = self.ranker.rulebook_word
 
@@ -2493,6 +2501,8 @@ _SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|signify|signifies
 _PENALTY_FOR = re.compile(r"\b(?:penalty|penalties|call|punishment|sanction|(?:do|does|would|will) (?:you|he|she|they|a "
                           r"player|someone) get) for (?:a |an |the |his |her )?(?P<x>[a-z][\w-]*(?: [a-z][\w-]*){0,2})"
                           r"\s*(?:[?.!]|$)", re.I)
+#: Words that point back to the play told rather than name a foul ("the penalty for that").
+_POINTS_BACK = frozenset("that this it these those them him doing".split())
 #: How many hits of the ranker over all rulebooks order the rulebooks of an answer that gives each one's
 #: number (a number asked with no rulebook chosen).
 COMPARE_ORDER_DEPTH = 20
@@ -2779,6 +2789,20 @@ def _said_as_verb(qwords: list[str], forms: set[str]) -> bool:
     at = [i for i, w in enumerate(qwords) if w in forms]
     return bool(at) and all(i + 1 < len(qwords) and qwords[i + 1] in _MOTION_AFTER
                             and not (i and qwords[i - 1] in _BEFORE_NOUN) for i in at)
+
+
+#: Putting gear on, said before the gear ("still lacing up skates", "strapping on his pads", "tying their
+#: skates"): a team or player not yet ready, a story's moment, not a question about the gear.
+_PUT_ON = (r"(?:(?:lac(?:e|es|ed|ing)|ti(?:e|es|ed)|tying|strap(?:s|ped|ping)?)(?: up| on)?"
+           r"|(?:put(?:s|ting)?|pull(?:s|ed|ing)?) on) (?:(?:the|his|her|their|our|your|my) )?")
+
+
+def _put_on(qtext: str, topic: str) -> bool:
+    """True when every time ``topic`` (or its plural) is said in ``qtext`` (lower-case words, space-joined,
+    with a space at each end) it is gear being put on (:data:`_PUT_ON`)."""
+    spoken = "|".join(re.escape(" ".join(words(t))) for t in (topic, *_topic_spellings(topic)))
+    said = re.findall(rf" (?:{spoken})s? ", qtext)
+    return bool(said) and len(re.findall(rf" {_PUT_ON}(?:{spoken})s? ", qtext)) == len(said)
 
 
 @lru_cache(maxsize=None)
@@ -3122,6 +3146,8 @@ _ASKS_CLASS = re.compile(r"\b(?:what about|how about|is there|when is it|when is
                          r"|(?:^|[-:,]\s*)(?:and\s+)?(?:a|an)\s+(minor|major|misconduct|double minor)\s*\?", re.I)
 #: Things the rules rule on that an open question must name besides the topic it guesses (see below).
 OPEN_GUESS_REST = 3
+#: ... and of three alternatives or more (an exam question's options), the clause says this many of the others'.
+OPTIONS_SAID = 3
 #: ... and a topic missing only in the story is an aside when the asking sentences name this many.
 ASKED_REST = 3
 #: ... or, when the story tells another rulebook's rule, the clause says this many things of the question.
@@ -3150,7 +3176,9 @@ _ALTERNATIVES = re.compile(rf"(?:,\s*|\s+)\bor\s+(?!{_OPEN_TAIL})", re.I)
 _ASKS_EXISTS = re.compile(r"\b(?:is|are) there\b|\b(?:do|does) (?:we|they|you|ball hockey|u9|it|the \w+) (?:even )?"
                           r"(?:have|use|play|call)\b", re.I)
 #: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
-_OPEN_ALTERNATIVE = re.compile(rf"\bor {_OPEN_TAIL}", re.I)
+#: ... or asks what happens and then offers the guess ("What happens, do we have to forfeit?").
+_OPEN_ALTERNATIVE = re.compile(rf"\bor {_OPEN_TAIL}|\bwhat happens\s*[,;:-]+\s*(?:do|does|is|are|should|must|can|will)\b",
+                               re.I)
 
 
 @lru_cache(maxsize=1)
