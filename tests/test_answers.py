@@ -4540,3 +4540,11 @@ def test_the_penalty_for_that_points_back_to_the_play_told():
     a = get_searcher().ask("player whacks his stick on the boards after the call, doesn't touch anyone, and gets "
                            "10 minutes. what's the actual penalty for that in FIRS lol", "firs-2017")
     assert a.answered and a.citations[0].rule == "6.4.9 C"
+
+
+def test_the_signal_for_what_asks_what_a_gesture_means():
+    # "the signal for what" names no signal: the gesture told is looked up (FIRS Annex B Penalty Shot)
+    for question in ("crossed arms over my hed with fists closed - thats the signal for what again",
+                     "Crossed arms above my head, fists closed: that's the signal for which call?"):
+        a = get_searcher().ask(question, "firs-2017")
+        assert a.citations[0].rule == "Annex B Penalty Shot" and "has no signal" not in a.answer

@@ -2494,7 +2494,9 @@ _LENGTH_ASKED = re.compile(r"\b(?:how long|how many minutes|shortest|longest|len
 #: ... not what is charged in the records ("how many penalty minutes go on the score sheet").
 _RECORDS_ASKED = re.compile(r"\b(?:score ?sheet|records?|charged|stats?|statistics)\b", re.I)
 #: "what's the signal for X?", "signal of X": X, ending the sentence, is the infraction whose signal is asked for.
-_SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?(?P<x>[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
+_SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?"
+                         # ... not a question word or a word pointing back ("that's the signal for what again")
+                         r"(?P<x>(?!(?:what|which|that|this|it)\b)[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
 #: A rule that says what an official signals ("the official will signal the attacking players ...").
 _SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|signify|signifies|to indicate)\b", re.I)
 #: "the penalty for X?", "what do you get for X?": X, ending the question, is the foul whose call is asked.
