@@ -4548,3 +4548,9 @@ def test_the_signal_for_what_asks_what_a_gesture_means():
                      "Crossed arms above my head, fists closed: that's the signal for which call?"):
         a = get_searcher().ask(question, "firs-2017")
         assert a.citations[0].rule == "Annex B Penalty Shot" and "has no signal" not in a.answer
+
+
+def test_the_gym_game_names_the_ball_hockey_league():
+    a = get_searcher().ask("In the indoor gym game, a shot strikes the ceiling. What happens to play, and which team "
+                           "is given the ball?", None)
+    assert a.citations[0].ruleset == "ball-hockey" and a.citations[0].rule == "17"
