@@ -4554,3 +4554,9 @@ def test_the_gym_game_names_the_ball_hockey_league():
     a = get_searcher().ask("In the indoor gym game, a shot strikes the ceiling. What happens to play, and which team "
                            "is given the ball?", None)
     assert a.citations[0].ruleset == "ball-hockey" and a.citations[0].rule == "17"
+
+
+def test_how_long_a_class_keeps_a_player_out_is_its_length():
+    a = get_searcher().ask("In the RHA book, how long does a game misconduct keep a player out? I need to keep it "
+                           "distinct from a game ejection in my glossary.", "rha")
+    assert a.citations[0].rule == "404 (d)" and "next game" in a.answer

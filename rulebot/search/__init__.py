@@ -57,7 +57,7 @@ long length minutes minute min duration always two ten five four time times last
 involve involves difference different happens happen serve served serving sit sits league here rules
 penalty penalties player players regular normal standard actually exactly kind type much get gets
 count counts charged next miss misses suspended suspension game games book rulebook
-box bin sin spend spends sitting
+box bin sin spend spends sitting keep keeps kept off away
 bigger smaller worse harsher stronger heavier lighter severe serious same similar versus than
 true false correct incorrect wrong
 cover covers carry carries over rest tonight tomorrow today out remainder tournament semi semifinal final
