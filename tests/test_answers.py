@@ -4560,3 +4560,12 @@ def test_how_long_a_class_keeps_a_player_out_is_its_length():
     a = get_searcher().ask("In the RHA book, how long does a game misconduct keep a player out? I need to keep it "
                            "distinct from a game ejection in my glossary.", "rha")
     assert a.citations[0].rule == "404 (d)" and "next game" in a.answer
+
+
+def test_a_lead_in_before_a_dash_is_who_asks_not_what():
+    # ball hockey 23: "Penalties are 1 minute long"
+    a = get_searcher().ask("Scorekeeper's new - how long does she run the penalty clock for a penalty?", "ball-hockey")
+    assert a.citations[0].rule == "23" and "1 minute" in a.answer
+    # a penalty class said first is what is asked about (FIRS 6.1.4 A, the misconduct)
+    b = get_searcher().ask("Misconduct - how long is he gone? Mouthed off at my partner after the whistle.", "firs-2017")
+    assert b.citations[0].rule == "6.1.4 A"

@@ -2830,6 +2830,9 @@ def _first_asked(question: str) -> str:
     """The first thing a question asks when it opens by asking ("how long is a misconduct, and can the
     team replace him?" -> "how long is a misconduct"); the whole question when it opens with a story
     ("Player whacks the boards ... What's the penalty and how long is it?")."""
+    lead = _LEAD_IN.match(question)
+    if lead and len(words(lead.group(1))) <= LEAD_IN_WORDS and not _CLASS_NAME.search(lead.group(1).lower()):
+        return _first_asked(lead.group(2))  # "Scorekeeper's new - how long does she run the clock for a penalty?"
     first = question_parts(question)[0]
     if first != question:
         return first if question.lstrip().startswith(first[:20]) else question
@@ -2848,6 +2851,12 @@ def _first_asked(question: str) -> str:
     return question
 
 
+#: A few words said before a dash or colon and then the question ("Scorekeeper's new - how long ...",
+#: "Quick one: what is ..."): who or what it is for, not what is asked; a penalty class said first is the
+#: subject ("Misconduct - how long is he gone?").
+_LEAD_IN = re.compile(r"\s*([^-–—:?]{1,40}?)\s+[-–—:]\s+((?:how|what|which|when|where|who|whose|is|are|does|do|can)\b.+)$",
+                      re.I | re.S)
+LEAD_IN_WORDS = 4
 #: What narrows the question after a comma ("how long is a major, for a goalie who leaves his crease to
 #: fight?", "..., if they score on the power play"): part of what is asked.
 _CONDITION_ON = re.compile(r"(?:if|for|when|whenever|unless|during|with|without|while|in case|after|before|once"
