@@ -4569,3 +4569,10 @@ def test_a_lead_in_before_a_dash_is_who_asks_not_what():
     # a penalty class said first is what is asked about (FIRS 6.1.4 A, the misconduct)
     b = get_searcher().ask("Misconduct - how long is he gone? Mouthed off at my partner after the whistle.", "firs-2017")
     assert b.citations[0].rule == "6.1.4 A"
+
+
+def test_a_delayed_penalty_is_not_the_further_minor_on_a_shorthanded_team():
+    # RHA 409 (c): the minor is not imposed when the non-offending team scores; 409 (c) NOTE 3 is the
+    # case of a team already short-handed, which the question does not tell
+    a = get_searcher().ask("delayed penalty and they score, does the minor still count", "rha")
+    assert a.citations[0].rule == "409 (c)"
