@@ -4576,3 +4576,13 @@ def test_a_delayed_penalty_is_not_the_further_minor_on_a_shorthanded_team():
     # case of a team already short-handed, which the question does not tell
     a = get_searcher().ask("delayed penalty and they score, does the minor still count", "rha")
     assert a.citations[0].rule == "409 (c)"
+
+
+def test_a_misspelt_word_is_read_as_the_rulebook_word_by_every_reader():
+    s = get_searcher()
+    # "penatly": each rulebook's minor, as for "how long is the penalty" (RHA 402 (a), FIRS 6.1.2 A)
+    a = s.ask("how long is the penatly", None)
+    assert a.answer.startswith("RHA: minor 1:30 or 2 minutes") and "FIRS: minor 2 minutes" in a.answer
+    assert s.typos_fixed("when is a stick considerd broken?") == "when is a stick considered broken?"
+    # slang with letters added to a rulebook word is left to the ranker ("tendy" is no "tend")
+    assert s.typos_fixed("the backup tendy") == "the backup tendy"

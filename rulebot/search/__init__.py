@@ -293,6 +293,24 @@ class Searcher:
         # whichever question happened to trigger it)
         gc.freeze()
 
+    def typos_fixed(self, question: str) -> str:
+        """``question`` with each misspelt word (:meth:`ClauseRanker.correct`: no word of the rulebooks or
+        of English, close to one of the rulebooks' words, not that word with letters added) written as it, so that what reads the
+        question by its words (a penalty class, a number asked) reads it: "how long is the penatly"."""
+        ranker = self.ranker
+
+        def fixed(m: re.Match) -> str:
+            word = m.group(0)
+            low = word.lower()
+            if ranker.rulebook_word(low):
+                return word
+            fix = ranker.correct(low)
+            # a word the rulebooks have with letters added at its end is another word ("tendy", a goalie,
+            # is no "tend"): left for the ranker to weigh
+            return fix if fix and not low.startswith(fix) else word
+
+        return _WORD.sub(fixed, question)
+
     def parsed(self, query: str, ruleset: str | None = None):
         """:func:`parse_query` of ``query``, kept for the rest of the ask: one question is read several
         times (its parts, its search, its answer), and reading it costs a pass over every ruleset name."""
@@ -1185,6 +1203,7 @@ class Searcher:
         question = without_letter_frame(question)  # "Dear Rules Committee, ... Kind regards, J. Novak"
         question = without_purpose(question)  # "For our protest, what does each rulebook allow ...?"
         question = without_reporting_frame(question)  # "Ref on rink 2 asks how long a minor is"
+        question = self.typos_fixed(question)  # "how long is the penatly": the penalty, for every reader
         ruleset = self.check_ruleset(ruleset)
         pq = self.parsed(question, ruleset)
         named = pq.rulesets
@@ -2851,6 +2870,8 @@ def _first_asked(question: str) -> str:
     return question
 
 
+#: A word of four letters or more, as :meth:`Searcher.typos_fixed` reads a question.
+_WORD = re.compile(r"(?<![\w'-])[A-Za-z]{4,}(?![\w'-])")
 #: A few words said before a dash or colon and then the question ("Scorekeeper's new - how long ...",
 #: "Quick one: what is ..."): who or what it is for, not what is asked; a penalty class said first is the
 #: subject ("Misconduct - how long is he gone?").
