@@ -4586,3 +4586,8 @@ def test_a_misspelt_word_is_read_as_the_rulebook_word_by_every_reader():
     assert s.typos_fixed("when is a stick considerd broken?") == "when is a stick considered broken?"
     # slang with letters added to a rulebook word is left to the ranker ("tendy" is no "tend")
     assert s.typos_fixed("the backup tendy") == "the backup tendy"
+
+
+def test_a_forfeit_at_the_youth_cup_is_its_technical_loss():
+    a = get_searcher().ask("what's the score for a forfeit", "youth-cup")
+    assert a.citations[0].rule == "Rules ¶5" and "0:5" in a.answer
