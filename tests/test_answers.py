@@ -4591,3 +4591,10 @@ def test_a_misspelt_word_is_read_as_the_rulebook_word_by_every_reader():
 def test_a_forfeit_at_the_youth_cup_is_its_technical_loss():
     a = get_searcher().ask("what's the score for a forfeit", "youth-cup")
     assert a.citations[0].rule == "Rules ¶5" and "0:5" in a.answer
+
+
+def test_a_power_play_case_gives_way_to_the_general_rule_when_no_power_play_is_told():
+    # ball hockey 13 (the goalie covers the ball), not 42 (the penalized team's goalie freezes it)
+    for question in ("goalie freezes ball", "Goalie smothers it. How do we restart, and can the other team jump on "
+                     "them right away?"):
+        assert get_searcher().ask(question, "ball-hockey").citations[0].rule == "13"

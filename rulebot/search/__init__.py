@@ -2898,7 +2898,7 @@ _STATE_STEMS = {"strength": frozenset({"penal", "power", "powerplay", "short_han
 #: ..." (not "When the goalkeeper has been removed", an empty net).
 _GOALIE_OPENING = re.compile(r"^\W*(?:if|when|whenever|should)\s+(?:an?|the|any)\s+"
                              r"goal\s*(?:keeper|ie|tender)s?(?:'s|’s)?\b(?!\s+(?:has been |is |was )?removed)", re.I)
-UNMET_STATE_WEIGHT = 0.85
+UNMET_STATE_WEIGHT = 0.75
 
 
 @lru_cache(maxsize=4096)
