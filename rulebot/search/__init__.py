@@ -294,20 +294,27 @@ class Searcher:
         gc.freeze()
 
     def typos_fixed(self, question: str) -> str:
-        """``question`` with each misspelt word (:meth:`ClauseRanker.correct`: no word of the rulebooks or
-        of English, close to one of the rulebooks' words, not that word with letters added) written as it, so that what reads the
+        """``question`` with each misspelt word in lower case (:meth:`ClauseRanker.correct`: no word of the
+        rulebooks or of English, close to one of the rulebooks' words, not that word with letters added)
+        written as it, so that what reads the
         question by its words (a penalty class, a number asked) reads it: "how long is the penatly"."""
+        from rapidfuzz import fuzz
+
         ranker = self.ranker
 
         def fixed(m: re.Match) -> str:
             word = m.group(0)
             low = word.lower()
-            if ranker.rulebook_word(low):
-                return word
+            if ranker.rulebook_word(low) or word[0].isupper():
+                return word  # ... nor a name ("Brody", "Colton")
             fix = ranker.correct(low)
-            # a word the rulebooks have with letters added at its end is another word ("tendy", a goalie,
-            # is no "tend"): left for the ranker to weigh
-            return fix if fix and not low.startswith(fix) else word
+            # a misspelling, not another word: a letter or two swapped, missing or added ("penatly",
+            # "considerd", "hipps"); not a word the rulebooks have with letters added at its end ("tendy", a
+            # goalie, is no "tend") nor one further off ("ragdolled" is no "rolled"): left for the ranker to weigh
+            if (not fix or low.startswith(fix) or abs(len(fix) - len(low)) > 1
+                    or fuzz.ratio(low, fix) < TYPO_FIXED_SIMILARITY):
+                return word
+            return fix
 
         return _WORD.sub(fixed, question)
 
@@ -2299,10 +2306,11 @@ class Searcher:
         return self.things_said(_without_words(question, missing), top) >= CLAIM_SHARED
 
     def missing_an_alternative(self, question: str, missing: list[str], top: Hit) -> bool:
-        """Whether ``question`` offers two alternatives ("Do we forfeit them, or start the game and give
-        a delay of game penalty?", "do we go to a shootout, or play two-minute sudden-death periods?"), the
-        topics of ``missing`` all in one, and the other names a thing a rulebook rules on that ``top``,
-        the clause that would answer, says."""
+        """Whether ``question`` offers alternatives ("Do we forfeit them, or start the game and give a delay
+        of game penalty?", "do we go to a shootout, or play two-minute sudden-death periods?", an exam
+        question's options), the topics of ``missing`` all in one, and the others name things a rulebook
+        rules on that ``top``, the clause that would answer, says (one of two alternatives; OPTIONS_SAID of
+        three or more)."""
         sides = _ALTERNATIVES.split(question)
         if len(sides) < 2:
             return False
@@ -2515,7 +2523,7 @@ _RECORDS_ASKED = re.compile(r"\b(?:score ?sheet|records?|charged|stats?|statisti
 #: "what's the signal for X?", "signal of X": X, ending the sentence, is the infraction whose signal is asked for.
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?"
                          # ... not a question word or a word pointing back ("that's the signal for what again")
-                         r"(?P<x>(?!(?:what|which|that|this|it)\b)[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
+                         r"(?P<x>(?!(?:what|which|that|this|it|these|those)\b)[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
 #: A rule that says what an official signals ("the official will signal the attacking players ...").
 _SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|signify|signifies|to indicate)\b", re.I)
 #: "the penalty for X?", "what do you get for X?": X, ending the question, is the foul whose call is asked.
@@ -2523,7 +2531,7 @@ _PENALTY_FOR = re.compile(r"\b(?:penalty|penalties|call|punishment|sanction|(?:d
                           r"player|someone) get) for (?:a |an |the |his |her )?(?P<x>[a-z][\w-]*(?: [a-z][\w-]*){0,2})"
                           r"\s*(?:[?.!]|$)", re.I)
 #: Words that point back to the play told rather than name a foul ("the penalty for that").
-_POINTS_BACK = frozenset("that this it these those them him doing".split())
+_POINTS_BACK = frozenset("that this it these those".split())
 #: How many hits of the ranker over all rulebooks order the rulebooks of an answer that gives each one's
 #: number (a number asked with no rulebook chosen).
 COMPARE_ORDER_DEPTH = 20
@@ -2812,10 +2820,10 @@ def _said_as_verb(qwords: list[str], forms: set[str]) -> bool:
                             and not (i and qwords[i - 1] in _BEFORE_NOUN) for i in at)
 
 
-#: Putting gear on, said before the gear ("still lacing up skates", "strapping on his pads", "tying their
-#: skates"): a team or player not yet ready, a story's moment, not a question about the gear.
-_PUT_ON = (r"(?:(?:lac(?:e|es|ed|ing)|ti(?:e|es|ed)|tying|strap(?:s|ped|ping)?)(?: up| on)?"
-           r"|(?:put(?:s|ting)?|pull(?:s|ed|ing)?) on) (?:(?:the|his|her|their|our|your|my) )?")
+#: Gear being put on, said before the gear ("still lacing up skates", "strapping on his pads", "tying their
+#: skates"): a team or player not yet ready, a story's moment, not a question about the gear ("must players
+#: lace up their skates before the warm-up?" asks about the gear).
+_PUT_ON = (r"(?:(?:lacing|tying|strapping)(?: up| on)?|(?:putting|pulling) on) (?:(?:the|his|her|their|our|your|my) )?")
 
 
 def _put_on(qtext: str, topic: str) -> bool:
@@ -2849,9 +2857,6 @@ def _first_asked(question: str) -> str:
     """The first thing a question asks when it opens by asking ("how long is a misconduct, and can the
     team replace him?" -> "how long is a misconduct"); the whole question when it opens with a story
     ("Player whacks the boards ... What's the penalty and how long is it?")."""
-    lead = _LEAD_IN.match(question)
-    if lead and len(words(lead.group(1))) <= LEAD_IN_WORDS and not _CLASS_NAME.search(lead.group(1).lower()):
-        return _first_asked(lead.group(2))  # "Scorekeeper's new - how long does she run the clock for a penalty?"
     first = question_parts(question)[0]
     if first != question:
         return first if question.lstrip().startswith(first[:20]) else question
@@ -2870,14 +2875,10 @@ def _first_asked(question: str) -> str:
     return question
 
 
-#: A word of four letters or more, as :meth:`Searcher.typos_fixed` reads a question.
+#: A word of four letters or more, as :meth:`Searcher.typos_fixed` reads a question ...
 _WORD = re.compile(r"(?<![\w'-])[A-Za-z]{4,}(?![\w'-])")
-#: A few words said before a dash or colon and then the question ("Scorekeeper's new - how long ...",
-#: "Quick one: what is ..."): who or what it is for, not what is asked; a penalty class said first is the
-#: subject ("Misconduct - how long is he gone?").
-_LEAD_IN = re.compile(r"\s*([^-–—:?]{1,40}?)\s+[-–—:]\s+((?:how|what|which|when|where|who|whose|is|are|does|do|can)\b.+)$",
-                      re.I | re.S)
-LEAD_IN_WORDS = 4
+#: ... and how alike (rapidfuzz ratio) a misspelt word and the rulebook word it is taken for are.
+TYPO_FIXED_SIMILARITY = 85
 #: What narrows the question after a comma ("how long is a major, for a goalie who leaves his crease to
 #: fight?", "..., if they score on the power play"): part of what is asked.
 _CONDITION_ON = re.compile(r"(?:if|for|when|whenever|unless|during|with|without|while|in case|after|before|once"
@@ -2898,7 +2899,7 @@ _STATE_STEMS = {"strength": frozenset({"penal", "power", "powerplay", "short_han
 #: ..." (not "When the goalkeeper has been removed", an empty net).
 _GOALIE_OPENING = re.compile(r"^\W*(?:if|when|whenever|should)\s+(?:an?|the|any)\s+"
                              r"goal\s*(?:keeper|ie|tender)s?(?:'s|’s)?\b(?!\s+(?:has been |is |was )?removed)", re.I)
-UNMET_STATE_WEIGHT = 0.75
+UNMET_STATE_WEIGHT = 0.85
 
 
 @lru_cache(maxsize=4096)
@@ -3209,7 +3210,7 @@ _ASKS_EXISTS = re.compile(r"\b(?:is|are) there\b|\b(?:do|does) (?:we|they|you|ba
                           r"(?:have|use|play|call)\b", re.I)
 #: "..., or what happens?", "or what?", "or something else?": the asker offers a guess and asks openly.
 #: ... or asks what happens and then offers the guess ("What happens, do we have to forfeit?").
-_OPEN_ALTERNATIVE = re.compile(rf"\bor {_OPEN_TAIL}|\bwhat happens\s*[,;:-]+\s*(?:do|does|is|are|should|must|can|will)\b",
+_OPEN_ALTERNATIVE = re.compile(rf"\bor {_OPEN_TAIL}|\bwhat happens\s*[,;:?\-–—]+\s*(?:do|does|is|are|should|must|can|will)\b",
                                re.I)
 
 
