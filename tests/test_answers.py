@@ -4599,3 +4599,9 @@ def test_a_misspelling_is_fixed_but_names_slang_and_other_words_are_not():
     assert s.typos_fixed("ref puts both hands on his hipps") == "ref puts both hands on his hips"
     for text in ("Brody got ragdolled by Colton", "backup tendy", "he got ragdolled"):
         assert s.typos_fixed(text) == text
+
+
+def test_a_rulebooks_own_name_is_no_misspelling():
+    # the ball-hockey league is also "gym hockey": "gym" is no typo of another word, whatever the rulebooks say
+    s = get_searcher()
+    assert {"gym", "firs", "rha", "hockey"} <= s._ruleset_words()

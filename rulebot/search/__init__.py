@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import math
 import re
+import unicodedata
 from dataclasses import replace
 from functools import lru_cache
 from itertools import accumulate
@@ -301,12 +302,13 @@ class Searcher:
         from rapidfuzz import fuzz
 
         ranker = self.ranker
+        named = self._ruleset_words()
 
         def fixed(m: re.Match) -> str:
             word = m.group(0)
             low = word.lower()
-            if ranker.rulebook_word(low) or word[0].isupper():
-                return word  # ... nor a name ("Brody", "Colton")
+            if ranker.rulebook_word(low) or word[0].isupper() or low in named:
+                return word  # ... nor a name ("Brody", "Colton"), nor a rulebook's ("the fall fete")
             fix = ranker.correct(low)
             # a misspelling, not another word: a letter or two swapped, missing or added ("penatly",
             # "considerd", "hipps"); not a word the rulebooks have with letters added at its end ("tendy", a
@@ -317,6 +319,21 @@ class Searcher:
             return fix
 
         return _WORD.sub(fixed, question)
+
+    def _ruleset_words(self) -> frozenset[str]:
+        """The words of the loaded rulebooks' ids, titles, short names and aliases, also without accents
+        ("Fall Fête": "fall", "fête", "fete"); worked out once per set of rulebooks."""
+        key = tuple(self.index.rulesets)
+        found = self.__dict__.get("_named_words")
+        if found is None or found[0] != key:
+            said: set[str] = set()
+            for info in self.index.rulesets.values():
+                for name in (info.id, info.title, info.short_name, *info.aliases):
+                    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name or "")
+                                    if not unicodedata.combining(ch))
+                    said.update(words(fold(name or "")) + words(fold(plain)))
+            found = self.__dict__["_named_words"] = (key, frozenset(said))
+        return found[1]
 
     def parsed(self, query: str, ruleset: str | None = None):
         """:func:`parse_query` of ``query``, kept for the rest of the ask: one question is read several
