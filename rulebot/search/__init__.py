@@ -297,8 +297,8 @@ class Searcher:
     def typos_fixed(self, question: str) -> str:
         """``question`` with each misspelt word in lower case (:meth:`ClauseRanker.correct`: no word of the
         rulebooks or of English, close to one of the rulebooks' words, not that word with letters added)
-        written as it, so that what reads the
-        question by its words (a penalty class, a number asked) reads it: "how long is the penatly"."""
+        written as that word, so that what reads the question by its words (a penalty class, a number
+        asked) reads it: "how long is the penatly" is "how long is the penalty"."""
         from rapidfuzz import fuzz
 
         ranker = self.ranker
