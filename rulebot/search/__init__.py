@@ -8,7 +8,6 @@ from __future__ import annotations
 import gc
 import math
 import re
-import unicodedata
 from dataclasses import replace
 from functools import lru_cache
 from itertools import accumulate
@@ -30,7 +29,7 @@ from rulebot.search.intent import (BODY, CALL_ASKED, CHANGED_OPENING, DEFINITION
                                    classify, figure_choice_asked, fouls_told, goal_judge_told, imposes_in_a_sentence, imposes_penalty,
                                    last_sentence, own_arms_asked, signal_asked_as_word)
 from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks_rule_number, asks_which_rule,
-                                  compared_with,
+                                  _alias_names, compared_with,
                                   multiple_choice, parse_query, without_book_description, without_game_stage,
                                   without_letter_frame, rulebook_words, spoken_rule_numbers, without_comparison,
                                   without_game_labels, without_purpose, without_reporting_frame,
@@ -321,18 +320,12 @@ class Searcher:
         return _WORD.sub(fixed, question)
 
     def _ruleset_words(self) -> frozenset[str]:
-        """The words of the loaded rulebooks' ids, titles, short names and aliases, also without accents
-        ("Fall Fête": "fall", "fête", "fete"); worked out once per set of rulebooks."""
-        key = tuple(self.index.rulesets)
+        """The words of every name a loaded rulebook answers to (:func:`rulebot.search.query._alias_names`,
+        with and without accents: "Fall Fête" typed "fall fete"); worked out once per list of names."""
+        names = _alias_names(self.index)
         found = self.__dict__.get("_named_words")
-        if found is None or found[0] != key:
-            said: set[str] = set()
-            for info in self.index.rulesets.values():
-                for name in (info.id, info.title, info.short_name, *info.aliases):
-                    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name or "")
-                                    if not unicodedata.combining(ch))
-                    said.update(words(fold(name or "")) + words(fold(plain)))
-            found = self.__dict__["_named_words"] = (key, frozenset(said))
+        if found is None or found[0] is not names:
+            found = self.__dict__["_named_words"] = (names, frozenset(w for name, _ in names for w in words(fold(name))))
         return found[1]
 
     def parsed(self, query: str, ruleset: str | None = None):
@@ -2538,17 +2531,18 @@ _LENGTH_ASKED = re.compile(r"\b(?:how long|how many minutes|shortest|longest|len
 #: ... not what is charged in the records ("how many penalty minutes go on the score sheet").
 _RECORDS_ASKED = re.compile(r"\b(?:score ?sheet|records?|charged|stats?|statistics)\b", re.I)
 #: "what's the signal for X?", "signal of X": X, ending the sentence, is the infraction whose signal is asked for.
+#: Words that point back to the play told rather than name a foul ("the penalty for that").
+_POINTS_BACK = frozenset("that this it these those".split())
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?"
                          # ... not a question word or a word pointing back ("that's the signal for what again")
-                         r"(?P<x>(?!(?:what|which|that|this|it|these|those)\b)[^?.!,;:]{3,40}?)\s*(?:[?.!]|$)", re.I)
+                         rf"(?P<x>(?!(?:{'|'.join(sorted(_POINTS_BACK | {'what', 'which'}))})\b)[^?.!,;:]{{3,40}}?)"
+                         r"\s*(?:[?.!]|$)", re.I)
 #: A rule that says what an official signals ("the official will signal the attacking players ...").
 _SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|signify|signifies|to indicate)\b", re.I)
 #: "the penalty for X?", "what do you get for X?": X, ending the question, is the foul whose call is asked.
 _PENALTY_FOR = re.compile(r"\b(?:penalty|penalties|call|punishment|sanction|(?:do|does|would|will) (?:you|he|she|they|a "
                           r"player|someone) get) for (?:a |an |the |his |her )?(?P<x>[a-z][\w-]*(?: [a-z][\w-]*){0,2})"
                           r"\s*(?:[?.!]|$)", re.I)
-#: Words that point back to the play told rather than name a foul ("the penalty for that").
-_POINTS_BACK = frozenset("that this it these those".split())
 #: How many hits of the ranker over all rulebooks order the rulebooks of an answer that gives each one's
 #: number (a number asked with no rulebook chosen).
 COMPARE_ORDER_DEPTH = 20
