@@ -69,6 +69,11 @@ def test_intent_reads_the_question():
     assert not classify("How many shooters does each team get in the shootout?").penalty
     assert classify("How long are periods in each ruleset?").compare
     assert classify("What exactly counts as a fight?").definition
+    # the meaning asked in other words: "how is ... defined?", "decide what a ... is", "what actually makes ..."
+    assert classify("He said it was only cracked. How is a broken stick actually defined?").definition
+    assert classify("How does the book decide what a broken stick is?").definition
+    assert classify("What actually makes a play a breakaway?").definition
+    assert not classify("What happens to a player whose stick is broken?").definition
     # "can I give him something?" and a closing "Anything?" ask for a call; "miss anything?" does not
     assert classify("He embellishes a trip. Can I give him something as well?").penalty
     assert classify("Kid won't give up the puck at the change buzzer. Anything?").penalty
