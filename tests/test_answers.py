@@ -237,6 +237,10 @@ def test_penalty_class_questions_answer_from_the_class_definition():
     # time in the box said in slang is the class's length too
     d = s.ask("how much sin bin time does a minor get in ball hockey")
     assert d.answer.startswith("Ball hockey penalty 1 min") and d.citations[0].rule == "23"
+    # ... and so is a terse "penalty length?", "pen length" (Ball hockey 23: "Penalties are 1 minute long")
+    for q in ("pen length ball hockey?", "penalty length in this league?"):
+        e = s.ask(q, "ball-hockey")
+        assert e.answer.startswith("Ball hockey penalty 1 min") and e.citations[0].rule == "23", q
 
 
 def test_ruleset_names_work_like_ids():
