@@ -819,6 +819,17 @@ def test_synonyms_match_inflections_the_list_does_not_spell_out():
     assert a.citations[0].rule.startswith(("6.4.29", "6.4.9"))
 
 
+def test_swearing_a_thing_is_so_is_no_profanity():
+    from rulebot.search.text import respell
+
+    assert "swears" not in respell("Coach swears there's nothing in the book stopping his players")
+    assert "swears" in respell("player swears at me")
+    # ... and the rule on what he claims answers: leaving the bench to enter an altercation (FIRS 6.4.27)
+    a = get_searcher().ask("Coach swears there's nothing in the book stopping his players from coming off the "
+                           "bench to help in a scrap. Where's the rule on that?", "firs-2017")
+    assert any(c.rule.startswith("6.4.27") for c in a.citations[:3])
+
+
 def test_kicking_the_puck_is_not_a_foul_story():
     from rulebot.search.intent import classify
 

@@ -165,7 +165,7 @@ _FORGOTTEN_HINTS = ("uh", "um", "erm", "whatever", "can", "couldn", "don", "name
 #: "Swears" that says something is so ("my partner swears it went in off a skate", "the coach swore that
 #: he'd served it"), not the profanity of "swears at the ref".
 _SWEARS_THAT = re.compile(r"\b(?:swears|swore|sworn)\s+(?:blind\s+|up and down\s+)?(?=(?:that|it|it's|"
-                          r"he|she|they|he's|she's|they're|we|i|i'm)\s)", re.I)
+                          r"he|she|they|he's|she's|they're|we|i|i'm|there's|there|nothing|no|his|their|our)\s)", re.I)
 #: "Minimum number of" asking a count ("minimum number of players to start"), not a jersey number.
 _NUMBER_OF = re.compile(r"\b(minimum|maximum)\s+number of\s+", re.I)
 #: "Hold on", "hold off" said to wait ("I say hold on", "told him to hold off", "Hold on, ..."), not the
