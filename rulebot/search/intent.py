@@ -267,7 +267,7 @@ _WHAT_HAPPENS_IF = re.compile(r"\bwhat happens (?:if|when)\b", re.I)
 #: a situation that asks for the call even without "what's the call".
 _FOUL = re.compile(
     r"\b(?:hook(?:s|ed|ing)?|trip(?:s|ped|ping)?|slash(?:es|ed|ing)?|spear(?:s|ed|ing)?|butt[- ]end(?:s|ed|ing)?"
-    r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|(?<!came )(?<!comes )(?<!coming )charg(?:es|ed|ing)(?! (?:out|off)\b)|elbow(?:s|ed|ing)"
+    r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|charg(?:es|ed|ing)(?! (?:out|off) (?:of )?(?:his|her|the|their) (?:crease|net|goal|paint|blue)\b)|elbow(?:s|ed|ing)"
     r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|shov(?:es|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
     r"|(?:hauled|pulled|dragged|yanked|tackled) (?:him |her |them )?down"
     r"(?!\s+(?:the |a |his |her |their )?(?:ball|puck|net|mask|jersey|helmet|shorts|socks)\b)|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)(?<!\bis kicked)|checked from behind"
