@@ -77,9 +77,6 @@ def test_intent_reads_the_question():
     # "can I give him something?" and a closing "Anything?" ask for a call; "miss anything?" does not
     assert classify("He embellishes a trip. Can I give him something as well?").penalty
     assert classify("Kid won't give up the puck at the change buzzer. Anything?").penalty
-    # "what do I add?" after a player leaves the box early: a further penalty (FIRS 6.4.27 B), not the clock's time
-    assert classify("Player bolts out of the box before his time's up. What do I add?").penalty
-    assert not classify("what do I add to the clock?").penalty
     # asking whether someone is penalised asks for the call
     assert classify("They asked for a stick check and lost it. Does their bench get penalised?").penalty
     assert classify("The trainer yells at me from the door. Can I penalize that?").penalty

@@ -216,8 +216,6 @@ CALL_ASKED = re.compile(
     r"|penalty (?:for|is(?! (?:called|assessed|given|served|signall?ed|imposed|over|up|done|expired|coming)\b)|code)"
     r"|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
     r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess)"
-    # "he bolts out of the box early. What do I add?": a further penalty
-    r"|what (?:do|should|can|would) (?:i|we|you) (?:add|tack on)(?: (?:to|for) (?:him|her|them|it|that))?\s*[?.!]*\s*$"
     # ... and as asked in a second language: "What I give?", "What I can give him?", "which penalty I give?"
     r"|(?:what|which penalty|which call) (?:i|we) (?:can |must |should |have to )?(?:call|give|assess)"
     r"(?: (?:him|her|them|it|here|now))?\s*[?.!]*\s*$"
