@@ -40,8 +40,9 @@ from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, Clau
 
 
 _CLASS_NAME = re.compile(r"\b(" + "|".join(n.replace(" ", r"\s+") for n in CLASS_NAMES)
-                         # "how long does a penalty last", "penalty length?", "pen length" (chat's "pen")
-                         + r"|penalty(?=\s*\W*$|\s+(?:last|in|length|duration)\b)|pen(?=\s+(?:length|duration)\b)"
+                         # "how long does a penalty last", "penalty length?" (not "penalty length for a major?")
+                         + r"|penalty(?=\s*\W*$|\s+(?:last|in)\b|\s+(?:length|duration)\b(?!.*\b(?:"
+                         + "|".join(n.replace(" ", r"\s+") for n in CLASS_NAMES) + r")\b))"
                          + r"|penalties(?=\s+(?:last|run)\b(?!\s+(?:over|out|into|on)\b)))"
                          r"(?:\s+penalt(?:y|ies))?\b")
 
@@ -50,7 +51,7 @@ def class_named(m: re.Match) -> str:
     """The class name a :data:`_CLASS_NAME` match says, as the rulebooks define it ("game  misconduct" ->
     "game misconduct"; "penalties" in "how long do penalties run" -> "penalty")."""
     name = re.sub(r"\s+", " ", m.group(1).lower())
-    return "penalty" if name in ("penalties", "pen") else name
+    return "penalty" if name == "penalties" else name
 
 
 #: Words that may stand beside a class name in a question about the class itself.

@@ -194,10 +194,6 @@ _DEFINITION = re.compile(r"\b(what(?:'?s| is) (?:a|an)|what are|what exactly|def
                          r"|what(?:'?s| is) (?:his|her|their) status|what (?:is|are) (?:he|she|they) (?:under|in|according to) the (?:rules?|book)"
                          r"|what ['\"‘“][\w -]{2,40}['\"’”] means?"
                          r"|what (?:\w+ly )?makes (?:a|an|the|it|him|her|someone|something)|who(?:'?s| is) ['\"‘“]"
-                         # "how is a broken stick actually defined?", "how does the book decide what a broken
-                         # stick is?"
-                         r"|\b(?:is|are|was|were|be|gets?) (?:[\w' -]{1,40}? )?defined\b"
-                         r"|\bwhat (?:a|an) [\w-]+(?: [\w-]+){0,2} (?:is|means)(?=\s*(?:[?.!,;]|$))"
                          r"|^\W*[\w' -]{2,40} meaning(?! to\b))\b"
                          r"|\bwhat(?:'?s| is) (?!the\b|that\b|it\b|this\b|he\b|she\b|they\b|we\b|i\b|you\b)[\w-]+(?: [\w-]+){0,2}\s*\??\s*$"
                          # "what is the goalkeeper's privileged area?": a thing named, not what is asked of one ("what

@@ -163,9 +163,10 @@ _NAME_FORGOTTEN = re.compile(
 _FORGOTTEN_HINTS = ("uh", "um", "erm", "whatever", "can", "couldn", "don", "name", "word", "term", "blank",
                     "tongue", "forg")
 #: "Swears" that says something is so ("my partner swears it went in off a skate", "the coach swore that
-#: he'd served it"), not the profanity of "swears at the ref".
+#: he'd served it", "coach swears there's nothing in the book"), not the profanity of "swears at the ref" (nor
+#: "swears his head off", "swears no end at the linesman").
 _SWEARS_THAT = re.compile(r"\b(?:swears|swore|sworn)\s+(?:blind\s+|up and down\s+)?(?=(?:that|it|it's|"
-                          r"he|she|they|he's|she's|they're|we|i|i'm|there's|there|nothing|no|his|their|our)\s)", re.I)
+                          r"he|she|they|he's|she's|they're|we|i|i'm|there's|there|nothing)\s)", re.I)
 #: "Minimum number of" asking a count ("minimum number of players to start"), not a jersey number.
 _NUMBER_OF = re.compile(r"\b(minimum|maximum)\s+number of\s+", re.I)
 #: "Hold on", "hold off" said to wait ("I say hold on", "told him to hold off", "Hold on, ..."), not the
