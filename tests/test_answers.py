@@ -69,6 +69,9 @@ def test_intent_reads_the_question():
     assert not classify("How many shooters does each team get in the shootout?").penalty
     assert classify("How long are periods in each ruleset?").compare
     assert classify("What exactly counts as a fight?").definition
+    # "defined" asks for a meaning and is no word to search: "how is charging defined?" is not FIRS 6.4.19 A's
+    # "Fighting is defined as ..."
+    assert "fight" not in get_searcher().ask("how is charging defined?").answer.lower()
     # the meaning asked with a word between: "what actually makes ..."
     assert classify("What actually makes a play a breakaway?").definition
     # "can I give him something?" and a closing "Anything?" ask for a call; "miss anything?" does not

@@ -65,7 +65,7 @@ having i me my we our you your he him his she her they them their it its what wh
 when where why how can could would should shall will may might must so such not no nor only own same
 too very just also any all both each few more most other another some s t don now get gets got go goes going
 let lets ok okay guy guys kid kids dude dudes someone somebody anything something whats does
-happen happens call called calls give gives given say says said mean means rule rules
+happen happens call called calls give gives given say says said mean means define defines defined definition rule rules
 under per case like just still even really many much anyway gone somebody one
 exactly precisely basically honestly
 compared compare comparison versus vs between difference
