@@ -41,15 +41,18 @@ def names_title(number: str, title: str) -> bool:
 class Ruleset:
     """One rule document's metadata, read from ``ruleset.yaml``.
 
-    ``aliases`` are the names a user types ("FIRS", "U9", "ball hockey"); ``base`` is the id of a
-    ruleset this one amends (layering, issue 7) or None; ``follows`` is the document's own words about
-    rules it builds on that rulebot does not hold (e.g. Hockey Canada rules).
+    ``aliases`` are the names a user types ("FIRS", "U9", "ball hockey"); ``loose_aliases`` name it only
+    in a question that names no other ruleset and is asked of none ("the inline rules" is FIRS, but "RHA
+    inline games" is RHA's); ``base`` is the id of a ruleset this one amends (layering, issue 7) or None;
+    ``follows`` is the document's own words about rules it builds on that rulebot does not hold (e.g.
+    Hockey Canada rules).
     """
 
     id: str
     title: str
     short_name: str
     aliases: tuple[str, ...] = ()
+    loose_aliases: tuple[str, ...] = ()
     governing_body: str | None = None
     edition: str | None = None
     sport: str | None = None

@@ -1075,6 +1075,18 @@ def test_a_quoted_rulebook_word_is_defined_whatever_else_the_question_asks():
     assert a.citations[0].title == "Altercation" and a.answer.startswith("Any physical interaction")
 
 
+def test_a_loose_alias_names_its_ruleset_only_when_no_other_is_named_or_chosen():
+    from rulebot.search.query import parse_query
+
+    s = get_searcher()
+    # "inline" is FIRS's loose alias (corpus/firs-2017/ruleset.yaml): RHA plays inline hockey too
+    assert parse_query(s.index, "In the inline rules, what makes a breakaway?").rulesets == ("firs-2017",)
+    assert parse_query(s.index, "In RHA inline games, how long is a minor?").rulesets == ("rha",)
+    assert parse_query(s.index, "Is body checking allowed in inline?", "rha").rulesets == ()
+    assert s.ask("Is body checking allowed in inline?", "rha").citations[0].rule == "604 (a)"
+    assert s.ask("how long is a minor in inline?").citations[0].rule == "6.1.2 A"
+
+
 def test_a_ruleset_alias_that_is_also_a_word_of_its_rules_is_still_searched():
     from rulebot.search.query import parse_query
 

@@ -109,6 +109,8 @@ def test_ruleset_yaml_errors_point_at_the_line_of_the_key(tmp_path):
     cases = [
         (RULESET_YAML.replace("layout: rha", "layout: spiral"), 8, "unknown layout"),
         (RULESET_YAML.replace("aliases: [RHA, Roller Hockey Alliance, NARCh]", "aliases: RHA"), 4, "aliases"),
+        (RULESET_YAML.replace("aliases: [RHA, Roller Hockey Alliance, NARCh]",
+                              "aliases: [RHA]\nloose_aliases: {roller: 1}"), 5, "loose_aliases"),
         (RULESET_YAML.replace("title: Roller Hockey Alliance Official Rule Book", "title: [a, b]"), 2, "title"),
         (RULESET_YAML.replace("id: rha", "id: r h a"), 1, "'id'"),
         (RULESET_YAML.replace("id: rha\n", ""), 10, "needs 'id'"),

@@ -178,9 +178,10 @@ def read_ruleset_yaml(path, embedded: bool) -> Ruleset:
         raise DataError(f"'id' {rid!r} must be letters, digits, '.', '_' or '-'", path, lines.get("id"))
     title = scalar("title", required=True)
     values = {key: scalar(key) for key in _SCALAR_KEYS}
-    aliases = data.get("aliases") or []
-    if not isinstance(aliases, list) or any(isinstance(a, (list, dict, set)) or a is None for a in aliases):
-        raise DataError("'aliases' must be a list of names", path, lines.get("aliases"))
+    aliases, loose = data.get("aliases") or [], data.get("loose_aliases") or []
+    for key, names in (("aliases", aliases), ("loose_aliases", loose)):
+        if not isinstance(names, list) or any(isinstance(a, (list, dict, set)) or a is None for a in names):
+            raise DataError(f"{key!r} must be a list of names", path, lines.get(key))
     layout = values["layout"]
     if layout is not None and layout not in (*LAYOUTS, "firs"):
         raise DataError(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})", path, lines.get("layout"))
@@ -189,6 +190,7 @@ def read_ruleset_yaml(path, embedded: bool) -> Ruleset:
         title=title,
         short_name=values["short_name"] or rid,
         aliases=tuple(str(a) for a in aliases),
+        loose_aliases=tuple(str(a) for a in loose),
         governing_body=values["governing_body"],
         edition=values["edition"],
         sport=values["sport"],

@@ -102,18 +102,20 @@ class ParsedQuery:
     uncited: str = ""  # ``text`` without the rule numbers found ("RHA 608 is boarding, right?" -> "is boarding, right?")
 
 
-def _alias_names(index: ClauseIndex) -> list[tuple[str, str]]:
-    """(name, ruleset id) for every name a loaded ruleset answers to, longest first; kept on the index."""
-    cached = index.__dict__.get("_alias_names")
+def _alias_names(index: ClauseIndex, loose: bool = False) -> list[tuple[str, str]]:
+    """(name, ruleset id) for every name a loaded ruleset answers to, longest first; with ``loose``, its
+    loose aliases instead (:class:`rulebot.models.Ruleset`).  Kept on the index."""
+    key = "_loose_names" if loose else "_alias_names"
+    cached = index.__dict__.get(key)
     if cached is None:
         pats: list[tuple[str, str]] = []
         for rs in index.rulesets.values():
-            names = {rs.id, rs.short_name, *rs.aliases}
+            names = set(rs.loose_aliases) if loose else {rs.id, rs.short_name, *rs.aliases}
             for name in names | {_without_accents(n) for n in names if n}:  # "Fall Fête" typed "fall fete"
                 if name and len(name) >= 2:
                     pats.append((name, rs.id))
         pats.sort(key=lambda p: -len(p[0]))
-        cached = index.__dict__["_alias_names"] = pats
+        cached = index.__dict__[key] = pats
     return cached
 
 
@@ -222,7 +224,13 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
     named: list[str] = []
     spans: dict[str, list[tuple[int, int]]] = {}
     lowered = text.lower()
-    for name, rid in _alias_names(index):
+    # a loose name ("inline" for FIRS) only in a question that names no ruleset otherwise and is asked of none
+    loose = _alias_names(index, loose=True) if ruleset is None else []
+    for name, rid in _alias_names(index) + [("", "")] + loose:
+        if not name:
+            if named:
+                break
+            continue
         if _first_word(name) not in lowered:
             continue  # cheap test first: most names are not in the question
         pat = _alias_pattern(name)
