@@ -361,7 +361,7 @@ def _follows(text: str) -> str | None:
 def _yaml_text(data: dict) -> str:
     import yaml
 
-    return "# Written by `rulebot ingest`; edit title, short_name, aliases or base freely.\n" + yaml.safe_dump(
+    return "# Written by `rulebot ingest`; edit title, short_name, aliases, loose_aliases or base freely.\n" + yaml.safe_dump(
         data, sort_keys=False, allow_unicode=True, width=100)
 
 
@@ -482,6 +482,7 @@ def ingest_file(path: str | os.PathLike, ruleset_id: str | None = None, title: s
         "short_name": short,
         # what the user wrote into ruleset.yaml stays through a re-ingest
         "aliases": kept.get("aliases") or name_aliases(short),
+        **({"loose_aliases": kept["loose_aliases"]} if kept.get("loose_aliases") else {}),
         "governing_body": kept.get("governing_body"),
         "edition": kept.get("edition"),
         "sport": kept.get("sport"),
@@ -529,7 +530,7 @@ def named_base(ruleset: Ruleset) -> str | None:
     from rulebot.corpus import load_index
     from rulebot.search.query import parse_query
 
-    named = [r for r in parse_query(load_index(), ruleset.follows).rulesets if r != ruleset.id]
+    named = [r for r in parse_query(load_index(), ruleset.follows, loose=False).rulesets if r != ruleset.id]
     return named[0] if len(named) == 1 else None
 
 

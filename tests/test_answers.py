@@ -1083,6 +1083,10 @@ def test_a_loose_alias_names_its_ruleset_only_when_no_other_is_named_or_chosen()
     assert parse_query(s.index, "In the inline rules, what makes a breakaway?").rulesets == ("firs-2017",)
     assert parse_query(s.index, "In RHA inline games, how long is a minor?").rulesets == ("rha",)
     assert parse_query(s.index, "Is body checking allowed in inline?", "rha").rulesets == ()
+    # ... not as a plain word ("inline skates", "inline with the goal line"), nor where a base is looked for
+    assert parse_query(s.index, "what size wheels are allowed on inline skates?").rulesets == ()
+    assert parse_query(s.index, "inline with the goal line, is the puck over?").rulesets == ()
+    assert parse_query(s.index, "USA Hockey InLine rules apply except as noted", loose=False).rulesets == ()
     assert s.ask("Is body checking allowed in inline?", "rha").citations[0].rule == "604 (a)"
     assert s.ask("how long is a minor in inline?").citations[0].rule == "6.1.2 A"
 

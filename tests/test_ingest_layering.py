@@ -189,12 +189,13 @@ def test_a_re_ingest_keeps_the_base_and_the_aliases_the_user_wrote(layered, caps
 
     stored = paths.user_rulesets_dir() / "spring-classic" / "ruleset.yaml"
     data = yaml.safe_load(stored.read_text(encoding="utf-8"))
-    stored.write_text(yaml.safe_dump({**data, "aliases": ["spring cup"]}), encoding="utf-8")
+    stored.write_text(yaml.safe_dump({**data, "aliases": ["spring cup"], "loose_aliases": ["classic"]}),
+                      encoding="utf-8")
     status, out, err = run_cli(capsys, "ingest", str(DATA / "spring-classic.txt"))  # no --base this time
     assert status == 0, err
     assert "layered over rha" in out
     data = yaml.safe_load(stored.read_text(encoding="utf-8"))
-    assert data["base"] == "rha" and data["aliases"] == ["spring cup"]
+    assert data["base"] == "rha" and data["aliases"] == ["spring cup"] and data["loose_aliases"] == ["classic"]
     status, out, err = run_cli(capsys, "ingest", str(DATA / "spring-classic.txt"), "--base", "none")
     assert status == 0, err
     assert yaml.safe_load(stored.read_text(encoding="utf-8"))["base"] is None

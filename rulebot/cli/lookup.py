@@ -180,6 +180,7 @@ def run_rulesets(args: argparse.Namespace) -> int:
     for rs in index.rulesets.values():
         n = sum(1 for c in index.by_ruleset(rs.id) if c.kind != "document")
         rows.append({"id": rs.id, "title": rs.title, "short_name": rs.short_name, "aliases": list(rs.aliases),
+                     "loose_aliases": list(rs.loose_aliases),
                      "governing_body": rs.governing_body, "edition": rs.edition, "sport": rs.sport,
                      "base": rs.base, "follows": rs.follows, "embedded": rs.embedded, "clauses": n})
     if args.json:
@@ -197,6 +198,7 @@ def run_rulesets(args: argparse.Namespace) -> int:
     for r in rows:
         # the short name answers use ("Fall Fête") first: a sheet has no other name until one is added
         names = dict.fromkeys(n for n in (r["short_name"], *r["aliases"]) if n and n not in (r["id"], r["title"]))
+        names.update(dict.fromkeys(f"{n} (alone)" for n in r["loose_aliases"]))  # "inline" when no other is named
         table.add_row(r["id"], r["title"], ", ".join(names), str(r["clauses"]),
                       "embedded" if r["embedded"] else "yours")
     console().print(table)

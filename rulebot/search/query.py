@@ -102,6 +102,10 @@ class ParsedQuery:
     uncited: str = ""  # ``text`` without the rule numbers found ("RHA 608 is boarding, right?" -> "is boarding, right?")
 
 
+#: After a loose alias, words that make it a plain adjective or adverb ("inline skates", "inline with the post").
+_NOT_A_NAME = re.compile(r"\s+(?:skates?|skating|skaters?|wheels?|boots?|frames?|with|to)\b", re.I)
+
+
 def _alias_names(index: ClauseIndex, loose: bool = False) -> list[tuple[str, str]]:
     """(name, ruleset id) for every name a loaded ruleset answers to, longest first; with ``loose``, its
     loose aliases instead (:class:`rulebot.models.Ruleset`).  Kept on the index."""
@@ -213,20 +217,21 @@ def _first_word(name: str) -> str:
     return re.split(r"[\s-]+", name.strip())[0].lower()
 
 
-def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> ParsedQuery:
+def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None, loose: bool = True) -> ParsedQuery:
     """Find ruleset names and rule numbers in ``query``.
 
     ``ruleset`` (the user's selection) limits where rule numbers are looked up when the query names
-    no ruleset itself.  A rule number said in words ("rule six twenty seven") is read as written
-    (:func:`spoken_rule_numbers`)."""
+    no ruleset itself.  A loose alias (:class:`rulebot.models.Ruleset`) names its ruleset only with
+    ``loose``, no ``ruleset`` and no other name said, and not as a plain adjective ("inline skates").
+    A rule number said in words ("rule six twenty seven") is read as written (:func:`spoken_rule_numbers`)."""
     text = spoken_rule_numbers(query)
     said = text
     named: list[str] = []
     spans: dict[str, list[tuple[int, int]]] = {}
     lowered = text.lower()
     # a loose name ("inline" for FIRS) only in a question that names no ruleset otherwise and is asked of none
-    loose = _alias_names(index, loose=True) if ruleset is None else []
-    for name, rid in _alias_names(index) + [("", "")] + loose:
+    loose_names = _alias_names(index, loose=True) if loose and ruleset is None else []
+    for name, rid in _alias_names(index) + [("", "")] + loose_names:
         if not name:
             if named:
                 break
@@ -235,6 +240,8 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None) -> P
             continue  # cheap test first: most names are not in the question
         pat = _alias_pattern(name)
         m = pat.search(text)
+        if m and (name, rid) in loose_names and _NOT_A_NAME.match(text, m.end()):
+            continue  # "inline skates", "inline with the goal line": the word, no rulebook
         if m and not index.rulesets[rid].embedded and _everyday(name) and not _said_as_name(m, name):
             # a sheet ingested as "long.txt" is not named by "how long is a minor" (the embedded
             # rulebooks' names are chosen: "firs spearing" is FIRS)
