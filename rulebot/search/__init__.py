@@ -39,10 +39,10 @@ from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, 
 from rulebot.search.ranker import GOALKEEPER_ONLY, WEAK_STEMS, WEAK_WEIGHT, ClauseRanker, excludes_goalkeeper, roles
 
 
-_CLASS_NAME = re.compile(r"\b(" + "|".join(n.replace(" ", r"\s+") for n in CLASS_NAMES)
+_CLASSES = "|".join(n.replace(" ", r"\s+") for n in CLASS_NAMES)
+_CLASS_NAME = re.compile(r"\b(" + _CLASSES
                          # "how long does a penalty last", "penalty length?" (not "penalty length for a major?")
-                         + r"|penalty(?=\s*\W*$|\s+(?:last|in)\b|\s+(?:length|duration)\b(?!.*\b(?:"
-                         + "|".join(n.replace(" ", r"\s+") for n in CLASS_NAMES) + r")\b))"
+                         + r"|penalty(?=\s*\W*$|\s+(?:last|in)\b|\s+(?:length|duration)\b(?!.*\b(?:" + _CLASSES + r")\b))"
                          + r"|penalties(?=\s+(?:last|run)\b(?!\s+(?:over|out|into|on)\b)))"
                          r"(?:\s+penalt(?:y|ies))?\b")
 

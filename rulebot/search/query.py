@@ -231,37 +231,36 @@ def parse_query(index: ClauseIndex, query: str, ruleset: str | None = None, loos
     lowered = text.lower()
     # a loose name ("inline" for FIRS) only in a question that names no ruleset otherwise and is asked of none
     loose_names = _alias_names(index, loose=True) if loose and ruleset is None else []
-    for name, rid in _alias_names(index) + [("", "")] + loose_names:
-        if not name:
-            if named:
-                break
-            continue
-        if _first_word(name) not in lowered:
-            continue  # cheap test first: most names are not in the question
-        pat = _alias_pattern(name)
-        m = pat.search(text)
-        if m and (name, rid) in loose_names and _NOT_A_NAME.match(text, m.end()):
-            continue  # "inline skates", "inline with the goal line": the word, no rulebook
-        if m and not index.rulesets[rid].embedded and _everyday(name) and not _said_as_name(m, name):
-            # a sheet ingested as "long.txt" is not named by "how long is a minor" (the embedded
-            # rulebooks' names are chosen: "firs spearing" is FIRS)
-            m = next((x for x in pat.finditer(text) if _said_as_name(x, name)), None)
-        if (m and ruleset and rid != ruleset and ruleset in index.rulesets and not index.rulesets[ruleset].embedded
-                and _names_content(index, ruleset, name, own_rules=False)):
-            # a word of the user's rulebook selected ("U12", a youth tournament's name, in a sheet's "No
-            # slapshots in the U12 division"): that rulebook's word, not another rulebook named (the
-            # embedded rulebooks' names are chosen: "ball hockey" asked of FIRS is the ball-hockey league)
-            m = None
-        if m:
-            if rid not in named:
-                named.append(rid)
-            spans.setdefault(rid, []).extend(x.span() for x in pat.finditer(said))
-            if not _names_content(index, rid, name):
-                # ... but the game it names stays when the game is what is asked about ("how long is a ball
-                # hockey game?"; not "In a FIRS game the coach wants to protest")
-                text = pat.sub(lambda x: f" {x.group(0).split()[-1]} " if _GAME_NAMED.search(x.group(0))
-                               and _ASKED_OF.search(x.string[:x.start()]) else " ", text)
-                lowered = text.lower()
+    for names in (_alias_names(index), loose_names):
+        if named:
+            break
+        for name, rid in names:
+            if _first_word(name) not in lowered:
+                continue  # cheap test first: most names are not in the question
+            pat = _alias_pattern(name)
+            m = pat.search(text)
+            if m and names is loose_names and _NOT_A_NAME.match(text, m.end()):
+                continue  # "inline skates", "inline with the goal line": the word, no rulebook
+            if m and not index.rulesets[rid].embedded and _everyday(name) and not _said_as_name(m, name):
+                # a sheet ingested as "long.txt" is not named by "how long is a minor" (the embedded
+                # rulebooks' names are chosen: "firs spearing" is FIRS)
+                m = next((x for x in pat.finditer(text) if _said_as_name(x, name)), None)
+            if (m and ruleset and rid != ruleset and ruleset in index.rulesets and not index.rulesets[ruleset].embedded
+                    and _names_content(index, ruleset, name, own_rules=False)):
+                # a word of the user's rulebook selected ("U12", a youth tournament's name, in a sheet's "No
+                # slapshots in the U12 division"): that rulebook's word, not another rulebook named (the
+                # embedded rulebooks' names are chosen: "ball hockey" asked of FIRS is the ball-hockey league)
+                m = None
+            if m:
+                if rid not in named:
+                    named.append(rid)
+                spans.setdefault(rid, []).extend(x.span() for x in pat.finditer(said))
+                if not _names_content(index, rid, name):
+                    # ... but the game it names stays when the game is what is asked about ("how long is a ball
+                    # hockey game?"; not "In a FIRS game the coach wants to protest")
+                    text = pat.sub(lambda x: f" {x.group(0).split()[-1]} " if _GAME_NAMED.search(x.group(0))
+                                   and _ASKED_OF.search(x.string[:x.start()]) else " ", text)
+                    lowered = text.lower()
     if "book" in lowered and (len(named) == 1 or (not named and ruleset in index.rulesets)):
         # the one rulebook asked of said loosely besides ("in the American roller book", "Gym league
         # book:"): what it is called is no word of its rules
