@@ -1942,6 +1942,24 @@ def test_officials_call_penalties_by_their_minutes_and_a_time_out_a_to():
         "What's a game misconduct worth here, and a penalty shot on the penalty kill?")
 
 
+def test_two_classes_called_by_their_minutes_and_time_as_a_verb():
+    from rulebot.search.text import respell
+
+    assert respell("#22 gets two plus ten on the same call") == "#22 gets minor and a misconduct on the same call"
+    assert respell("I gave five and a game, right?") == "I gave major and a game misconduct, right?"
+    assert respell("5+game for boarding") == "major and a game misconduct for boarding"
+    for kept in ("five and a game misconduct", "two and ten minutes", "we get 2 and 10 players", "score was 5 and 10"):
+        assert respell(kept) == kept
+    assert respell("How long do I time the penalties?") == "How long do I the penalties?"
+    # FIRS 6.1.4 C: "The misconduct penalty will start when the Minor Penalty has ended"
+    a = get_searcher().ask("#22 gets two plus ten on the same call. When does the ten actually start running on "
+                           "my clock?", "firs-2017")
+    assert a.citations[0].rule == "6.1.4 C"
+    # ball hockey 23: "Penalties are 1 minute long" (not game time, ball hockey 6)
+    a = get_searcher().ask("How long do I time the penalties in the gym ball hockey league?", "ball-hockey")
+    assert "1 minute" in a.answer and a.citations[0].rule == "23"
+
+
 def test_raw_time_is_running_time_and_clear_time_is_stopped():
     # Youth Cup Rules ¶2 "The last minute of the second period – clear time." for a stopped clock
     a = get_searcher().ask("Youth cup games are running time, right? Is there any point where I have to stop the "

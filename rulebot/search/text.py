@@ -96,6 +96,9 @@ def respell(text: str, keep: frozenset[str] = frozenset()) -> str:
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     text = _MOST_OF.sub("the maximum ", text)
     text = _DRAWS_BLOOD.sub("caused bleeding", text)
+    text = _MAJOR_AND_GAME.sub("major and a game misconduct", text)
+    text = _MINOR_AND_TEN.sub("minor and a misconduct", text)
+    text = _TIME_AS_VERB.sub(r"\1 ", text)
     low = text.lower()
     if "hand" in low:
         text = _HANDS_OUT.sub(lambda m: _GIVES[(m.group(1) or m.group(2)).lower()], text)  # "handing out a misconduct": no hand
@@ -213,6 +216,14 @@ _MINUTES_CLASS = {"2": "minor", "two": "minor", "5": "major", "five": "major", "
 _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\s-]?mins?\b", re.I)
 #: "drew blood": an injury, not a face-off's draw nor a tied game (IRREGULAR's "drew" -> "draw").
 _DRAWS_BLOOD = re.compile(r"\b(?:drew|draws?|drawn|drawing) blood\b", re.I)
+#: Two classes called by their minutes, as officials say them: "five and a game" (a major and a game
+#: misconduct) and "2+10", "two plus ten" (a minor and a misconduct, FIRS 6.1.4 C).
+_MAJOR_AND_GAME = re.compile(r"\b(?:5|five)\s*(?:\+|plus|and)\s*(?:a\s+)?game\b(?!\s*misconduct)", re.I)
+_MINOR_AND_TEN = re.compile(r"\b(?:2|two)\s*(?:\+|plus|and)\s*(?:10|ten)\b(?![\s-]*(?:minutes?|mins?|seconds?|players?|goals?|points?)\b)",
+                            re.I)
+#: "time" as what the timekeeper does ("how long do I time the penalties"), not the game's time.
+_TIME_AS_VERB = re.compile(r"\b(do|does|did|should|must|will|would|can|to|i|we|you|they)\s+time\s+"
+                           r"(?=(?:the|a|an|his|their|each|all|it|them|penalt\w*)\b)", re.I)
 #: "the most players he is allowed": a count's upper limit asked in everyday words ("the maximum players",
 #: as rules say it; "most" alone is a small word), not a comparison ("the team with the most men on the floor").  Not "the fewest": rules say how few by what
 #: a team is not reduced below, seldom "minimum" (FIRS 6.2.1 A).
