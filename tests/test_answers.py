@@ -3569,6 +3569,9 @@ def test_the_step_after_the_one_told_comes_first():
     # FIRS 9.3 C-G are paragraphs after 9.3 B's "as follows:": head-to-head told (9.3 C), 9.3 D is next
     assert first_rule("Round robin: two teams finish level on points and their head-to-head game was a tie. "
                       "What decides who places higher next?", "firs-2017") == "9.3 D"
+    assert first_rule("Two nations finished level on points in our pool, and the game between them ended in a draw, "
+                      "so head-to-head does not separate them. Which criterion do I apply next to decide the placement?",
+                      "firs-2017") == "9.3 D"
     # a step told only by the case it starts from is no step told: "still tied after three shots" asks
     # Youth Cup •3, the step that case starts
     assert first_rule("Semi's still tied after three shooters each in the winning-shot contest. Then what?",

@@ -168,7 +168,9 @@ FIRST_ITEM_WEIGHT = 2.0
 #: "... doesn't separate them, so what's next?", "what breaks it next?": the step after the one told.
 _NEXT_OF_LIST = re.compile(r"\bwhat(?:'s| is| comes)? next\b|\bnext (?:tie[- ]?break\w*|step|criteri\w*|one)\b"
                            r"|\b(?:breaks?|decides?|separates?|settles?) (?:it|them|the tie) next\b|\bnext\s*\?"
-                           r"|\bthen what\b|\bwhat (?:then|after that)\b", re.I)
+                           r"|\bthen what\b|\bwhat (?:then|after that)\b"
+                           # "which criterion do I apply next?"
+                           r"|\b(?:criteri\w*|tie[- ]?break\w*|step)(?:\s+\w+){0,3}\s+next\b", re.I)
 #: The case a step of a list starts from ("If a tie still results, ", "If the situation is still tied after
 #: three shots, ").
 _STEP_CONDITION = re.compile(r"^\s*(?:if|when|should)\b[^,]*,\s*", re.I)
