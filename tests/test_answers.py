@@ -3553,6 +3553,10 @@ def test_whether_a_game_penalty_reaches_past_the_game_asks_the_suspension():
     # Youth Cup Penalties 4: "... automatically suspended for the next game as well"
     a = get_searcher().ask("our coach got a match penalty, does it carry over into the next game?", "youth-cup")
     assert "next game" in a.citations[0].text
+    # FIRS 8.2 C: "Any player who holds or strikes an official shall be suspended from the remainder of the
+    # tournament": "barred from playing" asks the suspension, not the game's call
+    assert first_rule("A player grabbed and struck a referee after a goal was waved off. Beyond whatever was called "
+                      "in that game, how long is he barred from playing?", "firs-2017") == "8.2 C"
 
 
 def test_the_step_after_the_one_told_comes_first():
