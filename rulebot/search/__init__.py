@@ -343,7 +343,7 @@ class Searcher:
         """Drop what this process kept of the questions asked so far (their reading, terms, concepts,
         synonym expansions, intents and uncovered topics), keeping what it keeps of the rulebooks' own
         clauses; the benchmarks call it so that each timed question is asked as if for the first time."""
-        from rulebot.search.text import _units, load_synonyms
+        from rulebot.search.text import _units, load_synonyms, negated_terms, respell
 
         self.__dict__.pop("_parsed", None)
         self.__dict__.pop("_uncovered", None)
@@ -351,6 +351,8 @@ class Searcher:
         load_synonyms().__dict__.pop("_expanded", None)
         classify.cache_clear()
         _units.cache_clear()
+        respell.cache_clear()
+        negated_terms.cache_clear()
 
     def shorthand_kept(self, text: str, ruleset: str | None) -> frozenset[str]:
         """:meth:`own_shorthand` of the rulebook ``text`` is asked of: the one it names ("ball hockey - can the

@@ -83,6 +83,7 @@ tournament tournaments format
 """.split())
 
 
+@lru_cache(maxsize=1024)  # one question is respelt more than once in one ask (its parts, its searches)
 def respell(text: str, keep: frozenset[str] = frozenset()) -> str:
     """A typed question in full words: chat spellings ("how long r the periods", "b4", "w/") as the
     ``spellings`` list of ``rulebot/data/synonyms.yaml`` writes them out ("are", "before", "with"), and
@@ -482,7 +483,7 @@ class Synonyms:
         # worked out again by each process; the phrases by their content words (:meth:`content_phrases`,
         # about 50 ms to work out, and :meth:`_content_by_second`) are kept with the ranker that worked them
         # out
-        for store in ("_patterns", "_lengths", "_expanded"):
+        for store in ("_patterns", "_lengths", "_lengths_kept", "_expanded"):
             state.pop(store, None)
         return state
 
@@ -681,10 +682,16 @@ class Synonyms:
         return found
 
     def _lengths_from(self, word: str, word_stem: str) -> tuple[int, ...]:
-        """The lengths, longest first, of the list's phrases that start with ``word`` (or its stem), and 1."""
-        by_word, by_stem, _ = self._phrase_lengths()
-        own, stemmed = by_word.get(word), by_stem.get(word_stem)
-        return tuple(sorted((own or set()) | (stemmed or set()) | {1}, reverse=True)) if own or stemmed else (1,)
+        """The lengths, longest first, of the list's phrases that start with ``word`` (or its stem), and 1;
+        a fact of the list, kept per word for the process."""
+        kept_lengths = self.__dict__.setdefault("_lengths_kept", {})
+        found = kept_lengths.get(word)
+        if found is None:
+            by_word, by_stem, _ = self._phrase_lengths()
+            own, stemmed = by_word.get(word), by_stem.get(word_stem)
+            found = tuple(sorted((own or set()) | (stemmed or set()) | {1}, reverse=True)) if own or stemmed else (1,)
+            kept_lengths[word] = found
+        return found
 
 
 
@@ -813,6 +820,7 @@ def _negated_words(query: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1024)  # asked of one question by its search, its ranking and its answer
 def negated_terms(query: str) -> frozenset[str]:
     """Stems the question says are not the case, with the rulebooks' words for them ("not into the
     boards" -> {"board", "wall", ...}; "no injury" -> {"injuri", ...}; "a defender, not the goalie," ->
