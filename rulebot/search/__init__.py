@@ -432,7 +432,7 @@ class Searcher:
         # ("... Penalty? shoots the puck after the whistle" is no "penalty shot")
         rest = f"{rest} also {told}" if told else rest.strip()
         asking = f"{asking} also {told}" if asking and told else asking
-        ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)), asking, compared)
+        ranked = self.ranker.search(rest, scope, max(50, limit + len(seen)), asking, compared, intent.penalty)
         ranked = self.topic_said(ranked, rest, scope)
         reranked = rerank(ranked, intent, self.index)
         bare = bare_topic(rest)

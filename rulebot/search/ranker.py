@@ -683,13 +683,14 @@ class ClauseRanker:
         return scores
 
     def search(self, query: str, rulesets: set[str] | None = None, limit: int = 10, asking: str = "",
-               compared: frozenset[str] = frozenset()) -> list[Hit]:
+               compared: frozenset[str] = frozenset(), call_asked: bool | None = None) -> list[Hit]:
         """The best ``limit`` clauses for ``query``, best first (empty when nothing matches).
 
         ``asking``, the part of ``query`` that asks after a long story told before it: the story's
         terms and concepts that it does not say weigh :data:`STORY_TERM_WEIGHT`.  ``compared``: the roles
         the question compares with ("like a skater would"), which a clause about them alone does not fit
-        (:meth:`role_weight`)."""
+        (:meth:`role_weight`).  ``call_asked``: whether the question asks for a call, when the caller has
+        read it (else read here of ``query``)."""
         qterms = self.query_terms(query)
         told: frozenset[str] = frozenset()
         if asking:
@@ -718,10 +719,11 @@ class ClauseRanker:
             best = [(d, s * (1 + COVERAGE_WEIGHT * self.coverage(d, concepts, total))) for d, s in best]
             asked = roles(query)
             if ROLE_MISMATCH != 1.0:
-                from rulebot.search.intent import classify
+                if call_asked is None:
+                    from rulebot.search.intent import classify
 
-                call = classify(query).penalty
-                best = [(d, s * self.role_weight(d, asked, call, compared - asked)) for d, s in best]
+                    call_asked = classify(query).penalty
+                best = [(d, s * self.role_weight(d, asked, call_asked, compared - asked)) for d, s in best]
             if negated:
                 best = [(d, s * self.negation_weight(d, negated)) for d, s in best]
             best.sort(key=lambda kv: (-kv[1], kv[0]))
