@@ -4,10 +4,12 @@ normalised key used in clause ids ("6.4.21.c", "605.b"), and finding rule number
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _SPLIT = re.compile(r"[\s.()\[\]#§¶:,-]+")
 
 
+@lru_cache(maxsize=16384)  # the rulebooks' numbers, looked up again and again while answering
 def rule_key(number: str) -> str:
     """Normalise a printed rule number to a key: lower case, parts joined by dots.
 

@@ -2199,9 +2199,10 @@ class Searcher:
 
         missing: list[str] = []
         qset = set(qwords)
-        for topic in syn.topics if topics is None else topics:
-            if qset.isdisjoint(_topic_openings(topic)):
-                continue  # not said, in any spelling (the cheap test first: most topics are not)
+        listed = tuple(syn.topics if topics is None else topics)
+        opened = _topics_opened(listed)
+        # only the topics one of the question's words opens, in the list's order (most say none)
+        for topic in (listed[i] for i in sorted({i for w in qset for i in opened.get(w, ())})):
             tw = words(topic)
             if len(tw) == 1 and tw[0] not in qwords and _said_as_verb(
                     qwords, {sp for sp in _topic_spellings(topic) if sp + "s" == tw[0]}):
@@ -2858,6 +2859,17 @@ def _topic_openings(topic: str) -> frozenset[str]:
     with a plural "s" (:meth:`Searcher.uncovered_terms` looks no further when none is said)."""
     firsts = {words(sp)[0] for sp in (topic, *_topic_spellings(topic)) if words(sp)}
     return frozenset(firsts | {w + "s" for w in firsts})
+
+
+@lru_cache(maxsize=8)
+def _topics_opened(topics: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """The places in ``topics`` of the topics each first word opens (:func:`_topic_openings`): the few a
+    question's words can say, found without testing every topic."""
+    out: dict[str, list[int]] = {}
+    for i, topic in enumerate(topics):
+        for w in _topic_openings(topic):
+            out.setdefault(w, []).append(i)
+    return {w: tuple(at) for w, at in out.items()}
 
 
 @lru_cache(maxsize=None)
