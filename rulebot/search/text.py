@@ -483,7 +483,7 @@ class Synonyms:
         # worked out again by each process; the phrases by their content words (:meth:`content_phrases`,
         # about 50 ms to work out, and :meth:`_content_by_second`) are kept with the ranker that worked them
         # out
-        for store in ("_patterns", "_lengths", "_lengths_kept", "_expanded"):
+        for store in ("_patterns", "_lengths", "_lengths_kept", "_members_kept", "_expanded"):
             state.pop(store, None)
         return state
 
@@ -664,10 +664,19 @@ class Synonyms:
                 around = {g for j, k, gs in matches if len(k) > 1 and j <= i < j + len(k) for g in gs}
                 groups = [g for g in groups if g in around] or groups
             for gi in groups:
-                for member, mw in members[gi]:
-                    if mw != key:
-                        out.append((member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw)))
+                out += self._members_for(key, gi)
         return out
+
+    def _members_for(self, key: tuple[str, ...], gi: int) -> tuple[tuple[str, bool], ...]:
+        """(member, narrows) for the members of group ``gi`` other than the said ``key`` (:meth:`_expansions`);
+        a fact of the list, kept per process."""
+        kept_members = self.__dict__.setdefault("_members_kept", {})
+        found = kept_members.get((key, gi))
+        if found is None:
+            found = kept_members[(key, gi)] = tuple(
+                (member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw))
+                for member, mw in self._phrase_lengths()[2][gi] if mw != key)
+        return found
 
     def _content_by_second(self) -> dict[str, dict[str, list[tuple[int, tuple]]]]:
         """:meth:`content_phrases` by the stems of their first and second content words:
