@@ -598,7 +598,6 @@ class Synonyms:
         ``narrows``: the member adds a content word to the one query word it comes from."""
         n = len(query_words)
         stems = [stem(w) for w in query_words]
-        members = self._phrase_lengths()[2]
         matches: list[tuple[int, tuple[str, ...], list[int]]] = []
         for i in range(n):
             for length in self._lengths_from(query_words[i], stems[i]):
