@@ -1948,7 +1948,12 @@ def test_two_classes_called_by_their_minutes_and_time_as_a_verb():
     assert respell("#22 gets two plus ten on the same call") == "#22 gets minor and a misconduct on the same call"
     assert respell("I gave five and a game, right?") == "I gave major and a game misconduct, right?"
     assert respell("5+game for boarding") == "major and a game misconduct for boarding"
-    for kept in ("five and a game misconduct", "two and ten minutes", "we get 2 and 10 players", "score was 5 and 10"):
+    assert respell("He got a 5 and a game for checking from behind") == (
+        "He got a major and a game misconduct for checking from behind")  # before "a 5" alone is read
+    assert respell("#22 gets a 2 and 10") == "#22 gets a minor and a misconduct"
+    for kept in ("five and a game misconduct", "five and a game-misconduct", "two and ten minutes",
+                 "we get 2 and 10 players", "score was 5 and 10", "Players 2 and 10 both went to the box",
+                 "see rules 2 and 10", "our team went 2 and 10", "Can time penalties be served by a teammate?"):
         assert respell(kept) == kept
     assert respell("How long do I time the penalties?") == "How long do I the penalties?"
     # FIRS 6.1.4 C: "The misconduct penalty will start when the Minor Penalty has ended"

@@ -170,7 +170,9 @@ _NEXT_OF_LIST = re.compile(r"\bwhat(?:'s| is| comes)? next\b|\bnext (?:tie[- ]?b
                            r"|\b(?:breaks?|decides?|separates?|settles?) (?:it|them|the tie) next\b|\bnext\s*\?"
                            r"|\bthen what\b|\bwhat (?:then|after that)\b"
                            # "which criterion do I apply next?"
-                           r"|\b(?:criteri\w*|tie[- ]?break\w*|step)(?:\s+\w+){0,3}\s+next\b", re.I)
+                           r"|\b(?:criteri\w*|tie[- ]?break\w*|step)(?:\s+\w+){0,3}\s+next\b"
+                           r"(?!\s+(?:to\s+(?:the|a|an|his|her|their|our|my|him|them)|week|season|year|game|match|time|round|day"
+                           r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)", re.I)
 #: The case a step of a list starts from ("If a tie still results, ", "If the situation is still tied after
 #: three shots, ").
 _STEP_CONDITION = re.compile(r"^\s*(?:if|when|should)\b[^,]*,\s*", re.I)
@@ -340,9 +342,10 @@ class Searcher:
         return kept(self, "_parsed", key, lambda: parse_query(self.index, query, ruleset), PARSED_KEPT)
 
     def forget_questions(self) -> None:
-        """Drop what this process kept of the questions asked so far (their reading, terms, concepts,
-        synonym expansions, intents and uncovered topics), keeping what it keeps of the rulebooks' own
-        clauses; the benchmarks call it so that each timed question is asked as if for the first time."""
+        """Drop what this process kept of the questions asked so far (their reading, respelling, negations,
+        terms, concepts, synonym expansions, intents and uncovered topics), keeping what it keeps of the
+        rulebooks' own clauses and of the synonym list; the benchmarks call it so that each timed question is
+        asked as if for the first time."""
         from rulebot.search.text import _units, load_synonyms, negated_terms, respell
 
         self.__dict__.pop("_parsed", None)

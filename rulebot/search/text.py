@@ -90,6 +90,9 @@ def respell(text: str, keep: frozenset[str] = frozenset()) -> str:
     officials' shorthand written out, but for the forms in ``keep``, left as written (a rulebook's own:
     ball hockey 39's "the GMs" are its league's general managers)."""
     text = _MINUTES.sub(r"\1 minutes", text)  # "5 min OT" is five minutes, not a minimum
+    # "five and a game", "a 2 and 10": two classes by their minutes, before "a 5" alone is read as one
+    text = _MAJOR_AND_GAME.sub("major and a game misconduct", text)
+    text = _MINOR_AND_TEN.sub(lambda m: f"{m.group(1) or ''}minor and a misconduct", text)
     # "we get a 5 for boarding and they get a 2": the classes officials call by their minutes
     text = _CLASS_BY_MINUTES.sub(lambda m: f"{m.group(1)} {_MINUTES_CLASS[m.group(2).lower()]}", text)
     text = _PLAIN_CLASS.sub(lambda m: "a " if m.group(1) else "", text)  # "an ordinary minor" is a minor
@@ -97,8 +100,6 @@ def respell(text: str, keep: frozenset[str] = frozenset()) -> str:
     text = _OFFICIAL_ADJECTIVE.sub("officially", text)
     text = _MOST_OF.sub("the maximum ", text)
     text = _DRAWS_BLOOD.sub("caused bleeding", text)
-    text = _MAJOR_AND_GAME.sub("major and a game misconduct", text)
-    text = _MINOR_AND_TEN.sub("minor and a misconduct", text)
     text = _TIME_AS_VERB.sub(r"\1 ", text)
     low = text.lower()
     if "hand" in low:
@@ -219,11 +220,14 @@ _MINUTES = re.compile(r"\b(\d{1,2}|one|two|three|four|five|ten|fifteen|twenty)[\
 _DRAWS_BLOOD = re.compile(r"\b(?:drew|draws?|drawn|drawing) blood\b", re.I)
 #: Two classes called by their minutes, as officials say them: "five and a game" (a major and a game
 #: misconduct) and "2+10", "two plus ten" (a minor and a misconduct, FIRS 6.1.4 C).
-_MAJOR_AND_GAME = re.compile(r"\b(?:5|five)\s*(?:\+|plus|and)\s*(?:a\s+)?game\b(?!\s*misconduct)", re.I)
-_MINOR_AND_TEN = re.compile(r"\b(?:2|two)\s*(?:\+|plus|and)\s*(?:10|ten)\b(?![\s-]*(?:minutes?|mins?|seconds?|players?|goals?|points?)\b)",
-                            re.I)
+_MAJOR_AND_GAME = re.compile(r"\b(?:5|five)\s*(?:\+|plus|and)\s*(?:a\s+)?game\b(?![\s-]*misconduct)", re.I)
+#: ... "and" only after a giving word or an article ("got 2 and 10", "a two and ten"), not "players 2 and 10",
+#: "rules 2 and 10", "went 2 and 10"
+_MINOR_AND_TEN = re.compile(r"(?:\b((?:got|gets|get|getting|gave|gives|give|given|giving|took|takes|take|taking"
+                            r"|assessed|a|an|for)\s+)(?:2|two)\s+and\s+|\b(?:2|two)\s*(?:\+|plus)\s*)(?:10|ten)\b"
+                            r"(?![\s-]*(?:minutes?|mins?|seconds?|players?|goals?|points?|years?)\b)", re.I)
 #: "time" as what the timekeeper does ("how long do I time the penalties"), not the game's time.
-_TIME_AS_VERB = re.compile(r"\b(do|does|did|should|must|will|would|can|to|i|we|you|they)\s+time\s+"
+_TIME_AS_VERB = re.compile(r"\b(to|i|we|you|they)\s+time\s+"
                            r"(?=(?:the|a|an|his|their|each|all|it|them|penalt\w*)\b)", re.I)
 #: "the most players he is allowed": a count's upper limit asked in everyday words ("the maximum players",
 #: as rules say it; "most" alone is a small word), not a comparison ("the team with the most men on the floor").  Not "the fewest": rules say how few by what
@@ -669,13 +673,9 @@ class Synonyms:
     def _members_for(self, key: tuple[str, ...], gi: int) -> tuple[tuple[str, bool], ...]:
         """(member, narrows) for the members of group ``gi`` other than the said ``key`` (:meth:`_expansions`);
         a fact of the list, kept per process."""
-        kept_members = self.__dict__.setdefault("_members_kept", {})
-        found = kept_members.get((key, gi))
-        if found is None:
-            found = kept_members[(key, gi)] = tuple(
-                (member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw))
-                for member, mw in self._phrase_lengths()[2][gi] if mw != key)
-        return found
+        return kept(self, "_members_kept", (key, gi), lambda: tuple(
+            (member, len(key) == 1 and len(mw) > 1 and _narrows(key[0], mw))
+            for member, mw in self._phrase_lengths()[2][gi] if mw != key), MEMBERS_KEPT)
 
     def _content_by_second(self) -> dict[str, dict[str, list[tuple[int, tuple]]]]:
         """:meth:`content_phrases` by the stems of their first and second content words:
@@ -697,14 +697,18 @@ class Synonyms:
         if found is None:
             by_word, by_stem, _ = self._phrase_lengths()
             own, stemmed = by_word.get(word), by_stem.get(word_stem)
-            found = tuple(sorted((own or set()) | (stemmed or set()) | {1}, reverse=True)) if own or stemmed else (1,)
-            kept_lengths[word] = found
+            if not (own or stemmed):
+                return (1,)  # most words start no phrase, and are not kept (the store holds the list's words)
+            found = kept_lengths[word] = tuple(sorted((own or set()) | (stemmed or set()) | {1}, reverse=True))
         return found
 
 
 
 #: Word lists whose expansions a synonym list keeps (per process).
 EXPANSIONS_KEPT = 4096
+#: (said phrase, group) pairs whose other members a synonym list keeps (per process; a said inflection or
+#: a phrase said with words between is no phrase of the list, so the store is bounded).
+MEMBERS_KEPT = 16384
 
 
 def kept(owner: object, store: str, key, make, limit: int):
