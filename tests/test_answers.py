@@ -3565,6 +3565,12 @@ def test_whether_a_game_penalty_reaches_past_the_game_asks_the_suspension():
 
 
 def test_the_step_after_the_one_told_comes_first():
+    # "head to head" is the tie-break, not the head of a gesture (it had been read as a signal question)
+    from rulebot.search.intent import classify
+
+    assert not classify("head to head didn't separate them, which criterion next").signal
+    assert classify("ref taps his head with his hand, what is that?").signal
+    assert first_rule("head to head didn't separate them, which criterion next", "challenge-cup-u9") == "27 b"
     # U9 27 a "Head to Head" told as not separating the teams: 27 b, "Goals Against", is what comes next
     assert first_rule("we're tied on points and head to head didn't separate us either. what's next?",
                       "challenge-cup-u9") == "27 b"

@@ -509,9 +509,15 @@ def signal_asked_as_word(question: str, word: str = "signal") -> str:
     return _ASKS_SIGNAL.sub(f" {word} ", question)
 
 
+#: "Head to head", the tie-break by the game between two teams: no head of a gesture.
+_HEAD_TO_HEAD = re.compile(r"\bhead[- ]to[- ]head\b", re.I)
+
+
 @lru_cache(maxsize=4096)
 def classify(question: str) -> Intent:
     """Read a question's intent from its words (no model, a few word lists and patterns)."""
+    if _HEAD_TO_HEAD.search(question):
+        return classify(_HEAD_TO_HEAD.sub("headtohead", question))
     found: dict[re.Pattern, re.Match | None] = {}
 
     def has(pattern: re.Pattern) -> re.Match | None:
