@@ -55,6 +55,14 @@ def test_game_length_tournament_first_base_replaced(layered):
     assert answer.to_json()["citations"][0]["layer"] == "tournament"
 
 
+def test_another_rulebooks_signal_is_labelled_neither_the_sheets_nor_the_bases(layered):
+    # RHA describes no penalty-shot signal: FIRS Annex B's is offered, and it is no clause of the sheet
+    answer = layered.ask("what's the signal for a penalty shot?", "spring-classic")
+    assert answer.citations[0].ruleset == "firs-2017" and "Crossed arms" in answer.citations[0].text
+    assert all(c.layer is None for c in answer.citations if c.ruleset not in ("spring-classic", "rha"))
+    assert "FIRS" in answer.answer
+
+
 def test_overtime_replaces_the_base_tied_games_rule(layered):
     answer = _ask(layered, "What happens if a playoff game is tied after regulation?")
     assert answer.citations[0].rule == "2.2" and answer.citations[0].layer == "tournament"
