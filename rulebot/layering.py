@@ -390,14 +390,14 @@ def layer_citations(index: ClauseIndex, ruleset_id: str, hits_tournament: Sequen
             base_cites.append(citation(index, found, 0.0, "replaced"))
     # The base rules the tournament replaces come first among the base's: they are on the subject asked.
     base_cites.sort(key=lambda cite: cite.layer != "replaced")
-    def own(clause: Clause) -> str | None:
+    def sheet_layer(clause: Clause) -> str | None:
         # a clause of another rulebook (FIRS's signals for a sheet whose base describes none) is not the sheet's
         return "tournament" if clause.ruleset == ruleset_id else None
 
-    first = [citation(index, c, s, own(c)) for c, s in answering]
+    first = [citation(index, c, s, sheet_layer(c)) for c, s in answering]
     keep = min(len(first), limit - 1 if base_cites else limit)
     out = first[:keep] + base_cites[: max(0, limit - keep)]
-    out += [citation(index, c, s, own(c)) for c, s in weak][: max(0, limit - len(out))]
+    out += [citation(index, c, s, sheet_layer(c)) for c, s in weak][: max(0, limit - len(out))]
     return out[:limit]
 
 

@@ -698,7 +698,7 @@ class Synonyms:
             by_word, by_stem, _ = self._phrase_lengths()
             own, stemmed = by_word.get(word), by_stem.get(word_stem)
             if not (own or stemmed):
-                return (1,)  # most words start no phrase, and are not kept (the store holds the list's words)
+                return (1,)  # most words start no phrase and are not kept: the store holds words of the list's stems
             found = kept_lengths[word] = tuple(sorted((own or set()) | (stemmed or set()) | {1}, reverse=True))
         return found
 
@@ -706,8 +706,8 @@ class Synonyms:
 
 #: Word lists whose expansions a synonym list keeps (per process).
 EXPANSIONS_KEPT = 4096
-#: (said phrase, group) pairs whose other members a synonym list keeps (per process; a said inflection or
-#: a phrase said with words between is no phrase of the list, so the store is bounded).
+#: (said phrase, group) pairs whose other members a synonym list keeps (per process; an inflection the list
+#: does not spell out, or a phrase said with words between, is a key too, so the store is emptied at this size).
 MEMBERS_KEPT = 16384
 
 
