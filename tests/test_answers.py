@@ -4678,3 +4678,72 @@ def test_a_rulebooks_own_name_is_no_misspelling():
     # the ball-hockey league is also "gym hockey": "gym" is no typo of another word, whatever the rulebooks say
     s = get_searcher()
     assert {"gym", "firs", "rha", "hockey"} <= s._ruleset_words()
+
+
+def test_a_signal_asked_for_an_audience_is_the_signal_named_before_it():
+    # "the hooking signal for the inline refs": who it is shown for names no infraction (FIRS Annex B Hooking)
+    a = get_searcher().ask("Double-check the hooking signal for the inline refs - how do we show it?", "firs-2017")
+    assert a.citations[0].clause_id == "firs-2017:annex-b.hooking"
+    assert "has no signal" not in a.answer
+    # a signal the list does not have is still said to be missing
+    a = get_searcher().ask("what's the signal for slew footing?", "firs-2017")
+    assert a.answer.startswith("The FIRS signal list has no signal for slew footing")
+
+
+def test_a_whistle_blown_in_a_signal_question_is_no_whistle_hand():
+    # FIRS Annex B Misconduct, "Both hands placed on the hips", not Slashing's "forearm of the whistle hand"
+    s = get_searcher()
+    for question in ("I'm giving a guy ten minutes for mouthing off after the whistle. How do I signal that to the box?",
+                     "I'm giving a misconduct for mouthing off after the whistle. How do I signal that?"):
+        assert s.ask(question, "firs-2017").citations[0].clause_id == "firs-2017:annex-b.misconduct", question
+    assert s.ask("ref chops the forearm of his whistle hand, what's that",
+                 "firs-2017").citations[0].clause_id == "firs-2017:annex-b.slashing"
+
+
+def test_a_gesture_then_what_that_one_means_is_a_signal_question():
+    assert classify("other stripe put both hands on his hips after the scrum by the bench, whats that one mean again").signal
+    a = get_searcher().ask("other stripe put both hands on his hips after the scrum by the bench, whats that one mean again")
+    assert a.citations[0].clause_id == "firs-2017:annex-b.misconduct"
+
+
+def test_a_goal_judges_gesture_said_not_to_be_both_arms_is_his_one_arm():
+    # FIRS 4.6 D •6 "To extend one arm above the head ...", not •3's "both hands above the head"
+    s = get_searcher()
+    for question, ruleset in (("Remind me what it means when the goal judge sticks one arm straight up over his head. "
+                               "Not both arms, just the one. FIRS games.", "firs-2017"),
+                              ("goal judge behind the cage sticks one arm str8 up, no goal went in, whats he tellin me",
+                               None)):
+        assert s.ask(question, ruleset).citations[0].clause_id == "firs-2017:4.6.d.i6", question
+
+
+def test_i_swear_and_a_clause_says_something_is_so():
+    from rulebot.search.text import respell
+
+    assert respell("same time in the box? swear rha sometimes does 1:30") == "same time in the box? insists rha sometimes does 1:30"
+    assert respell("I swear the ref missed it") == "insists the ref missed it"
+    for text in ("players swear the whole game", "can players swear at the ref"):
+        assert respell(text) == text
+
+
+def test_a_dropped_g_is_put_back_only_where_the_word_needs_it():
+    from rulebot.search.text import respell
+
+    assert respell("their tendy still strappin pads") == "their tendy still strapping pads"
+    assert respell("he was leavin' the box") == "he was leaving the box"
+    for text in ("the puck stays within the crease", "sin bin again", "the margin"):
+        assert respell(text) == text
+    # ball hockey 41: "If the goalie is not ready by game time ..."
+    a = get_searcher().ask("ball hockey their tendy still strappin pads at start time. how do we play it", "ball-hockey")
+    assert a.citations[0].rule == "41"
+
+
+def test_a_tie_break_that_does_not_split_them_asks_the_next_step():
+    # U9 Challenge Cup 27 b, the step after head to head
+    a = get_searcher().ask("What's our rule on U9 round-robin ties if head-to-head doesn't split them - they tied each "
+                           "other?")
+    assert a.citations[0].clause_id == "challenge-cup-u9:27.b"
+
+
+def test_straight_running_time_is_the_youth_cups_raw_time():
+    a = get_searcher().ask("youth cup how long r periods, stop time or straight running", "youth-cup")
+    assert a.citations[0].rule == "Rules ¶1" and "20 minutes" in a.answer

@@ -169,6 +169,9 @@ FIRST_ITEM_WEIGHT = 2.0
 _NEXT_OF_LIST = re.compile(r"\bwhat(?:'s| is| comes)? next\b|\bnext (?:tie[- ]?break\w*|step|criteri\w*|one)\b"
                            r"|\b(?:breaks?|decides?|separates?|settles?) (?:it|them|the tie) next\b|\bnext\s*\?"
                            r"|\bthen what\b|\bwhat (?:then|after that)\b"
+                           # "if head-to-head doesn't split them": the step after it
+                           r"|\b(?:does(?:n'?t| not)|did(?:n'?t| not)|can(?:'?t|not| not)|won'?t|will not|fails? to|failed to)"
+                           r" (?:split|break|separate|settle|decide|resolve)\b"
                            # "which criterion do I apply next?"
                            r"|\b(?:criteri\w*|tie[- ]?break\w*|step)(?:\s+\w+){0,3}\s+next\b"
                            r"(?!\s+(?:to\s+(?:the|a|an|his|her|their|our|my|him|them)|week|season|year|game|match|time|round|day"
@@ -428,6 +431,10 @@ class Searcher:
         intent = classify(query)
         if intent.signal and signal_asked_as_word(rest) != rest and not _SHOW_WORD.search(rest):
             rest = f"{rest} show"  # "how do I let everybody know there's a call coming": shown, a call coming
+        if intent.signal:
+            # "ten minutes for mouthing off after the whistle. How do I signal that?": the whistle of a stoppage,
+            # not the whistle hand that every signal's description names
+            rest = _WHISTLE_BLOWN.sub(" ", rest)
         told = rulebook_words(rest)
         # the asking part after a long story, with the rulebook words for what it says
         asking = self.asking_over_long_story(rest)
@@ -1798,12 +1805,13 @@ class Searcher:
         the most with the one told (:func:`rulebot.signals.signal_concepts`, by at least
         :data:`GESTURE_ITEM_MARGIN`) goes first ("stuck one arm straight up": •6, not •4's "arms straight
         out" for its "straight"); ``hits`` unchanged otherwise."""
-        from rulebot.search.text import GOAL_JUDGE_TOLD
+        from rulebot.search.text import GOAL_JUDGE_TOLD, without_negated
         from rulebot.signals import signal_concepts
 
         if not hits or hits[0].clause.kind != "item" or not hits[0].clause.parent or _GESTURES_OFFERED.search(question):
             return hits  # gestures offered to choose from: what they are to mean decides, as searched
-        told = signal_concepts(GOAL_JUDGE_TOLD.sub(" ", gesture_told(question)))
+        # "one arm straight up. Not both arms, just the one": "both" is what the gesture is not
+        told = signal_concepts(without_negated(GOAL_JUDGE_TOLD.sub(" ", gesture_told(question)))[0])
         if not told.keys() & _GESTURE_CONCEPTS:
             return hits
 
@@ -1972,6 +1980,8 @@ class Searcher:
         if m is None:
             return "", None
         asked = m.group("x").strip(" ?.!")
+        if _SIGNAL_AUDIENCE.fullmatch(asked):
+            return "", None
         groups = [g - _SIGNAL_WORDS for _, g in self.ranker.concepts(asked)]
         groups = [g for g in groups if g]
         signals = [sig for sig in load_signals(self.index) if sig.ruleset in scope]
@@ -2547,7 +2557,14 @@ _POINTS_BACK = frozenset("that this it these those".split())
 _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?"
                          # ... not a question word or a word pointing back ("that's the signal for what again")
                          rf"(?P<x>(?!(?:{'|'.join(sorted(_POINTS_BACK | {'what', 'which'}))})\b)[^?.!,;:]{{3,40}}?)"
-                         r"\s*(?:[?.!]|$)", re.I)
+                         r"\s*(?:[?.!]|\s[-\u2013\u2014]\s|$)", re.I)
+#: A whistle that is blown, not the hand holding it ("the whistle hand", "the non-whistle hand").
+_WHISTLE_BLOWN = re.compile(r"\bwhistle\b(?![- ]?(?:hand|arm|side|fist|palm))", re.I)
+#: Who a signal is given for, not what it is for ("the hooking signal for the inline refs"): no infraction named.
+_SIGNAL_AUDIENCE = re.compile(r"(?:(?:the|my|our|your|all|both|new|young|other|inline|roller|ball|hockey|firs|rha|"
+                              r"junior|off-ice|on-ice)\s+)*(?:refs?|referees?|officials?|linesm[ae]n|linespersons?|"
+                              r"partners?|crew|timekeepers?|scorers?|scorekeepers?|box|bench(?:es)?|table|"
+                              r"crowd|fans|kids|guys)", re.I)
 #: A rule that says what an official signals ("the official will signal the attacking players ...").
 _SIGNALS_TOLD = re.compile(r"\b(?:signal(?:s|led|ed|ling|ing)?|signify|signifies|to indicate)\b", re.I)
 #: "the penalty for X?", "what do you get for X?": X, ending the question, is the foul whose call is asked.

@@ -28,9 +28,10 @@ _WHICH_IS_THAT = re.compile(r"\b(?:which|what)\b[^?.!]{0,25}\b(?:penalty|call|in
                             r"[^?.!]{0,15}\b(?:(?:is|was|does) (?:that|this|it)\b|(?:is|was) (?:he|she|the ref|the referee)"
                             r" (?:showing|signall?ing|calling|indicating|giving|putting up)\b)", re.I)
 _META = frozenset("signal signals signalling signaling gesture gestures motion motions".split())
-_OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra ump partner partners judge judges".split())
+_OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra stripe stripes ump partner partners judge "
+                      "judges".split())
 #: "What's he telling me?", "what does that mean?": after a gesture, a question about what it signals.
-_WHAT_IT_SAYS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:he|she|they|that|this|it|the (?:goal judge|referee|ref|official|"
+_WHAT_IT_SAYS = re.compile(r"\bwhat(?:'s|s| is| does| do)? (?:he|she|they|that|this|it|the (?:goal judge|referee|ref|official|"
                            r"linesman)) (?:telling|saying|tell|say|mean|"
                            r"means|indicat\w*|signal\w*)\b", re.I)
 #: A gesture's meaning asked outright ("what's the arm mean?", "which arm goes up?", "what do you two
@@ -50,7 +51,7 @@ _ASKS_GESTURE = re.compile(
     r"|\b(?:ref|referee|official|linesman|partner)s?\b[^.?!]{0,30}\b(?:his|her) own (?:wrist|arm|hand|elbow|knee|"
     r"head|hip|chest|shoulder|forearm)s?\b", re.I)
 #: After a gesture is told, "what's it mean?", "tell the table what that means", "what has he got?".
-_WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s| is| does| do)? (?:it|that|this) means?\b|\bwhat (?:that|it|this) means\b"
+_WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s|s| is| does| do)? (?:it|that|this)(?: one)? means?\b|\bwhat (?:that|it|this) means\b"
                             r"|\bwhat(?:'s| is| was) (?:he|she) (?:calling|telling|saying|showing|signall?ing|indicating)\b"
                             r"|\bwhat (?:has|have|did) (?:he|she|they|you|my partner) (?:got|get)\b", re.I)
 #: Who shows a call: the asker or an official ("how do I show ...", "how is that person supposed to show

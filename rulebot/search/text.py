@@ -130,10 +130,30 @@ def respell(text: str, keep: frozenset[str] = frozenset()) -> str:
         # an English word ("dog", "en") is looked up only when said: the word list loads in ~150 ms
         text = _abbreviation_pattern(tuple(lower)).sub(
             lambda m: m.group(0) if is_english_word(m.group(1)) else lower[m.group(1)], text)
+    if "in" in low:
+        # a dropped g ("their tendy still strappin pads", "whats he tellin me"): the word with it, when only
+        # that is an English word
+        text = _G_DROPPED.sub(_g_restored, text)
     spell = syn.spellings
     if not spell:
         return text
     return _spelling_pattern(tuple(spell)).sub(lambda m: spell[m.group(0).lower()], text)
+
+
+#: A word that may have dropped the g of its "-ing" ("strappin", "tellin'"): a consonant before "in".
+_G_DROPPED = re.compile(r"\b([a-z]{2,}[b-df-hj-np-tv-z]in)'?(?![\w'])", re.I)
+#: Common English words that end so (the word list is loaded only for a word not among them).
+_ENDS_IN_IN = frozenset("within begin margin cabin cousin origin basin robin latin satin penguin coffin muffin chin shin "
+                        "twin spin skin thin grin akin napkin pumpkin dolphin admin goblin violin raisin resin toxin "
+                        "protein bulletin javelin vermin sin bin kin pin tin gin din fin".split())
+
+
+def _g_restored(m: re.Match) -> str:
+    word = m.group(1)
+    low = word.lower()
+    if low in _ENDS_IN_IN or low in STOP_WORDS or is_english_word(low) or not is_english_word(low + "g"):
+        return m.group(0)
+    return word + "g"
 
 
 #: "Handing out" a penalty is giving it ("I'm handing out a misconduct", "he was handed out two minors"),
@@ -169,9 +189,11 @@ _FORGOTTEN_HINTS = ("uh", "um", "erm", "whatever", "can", "couldn", "don", "name
                     "tongue", "forg")
 #: "Swears" that says something is so ("my partner swears it went in off a skate", "the coach swore that
 #: he'd served it", "coach swears there's nothing in the book"), not the profanity of "swears at the ref" (nor
-#: "swears his head off", "swears no end at the linesman").
-_SWEARS_THAT = re.compile(r"\b(?:swears|swore|sworn)\s+(?:blind\s+|up and down\s+)?(?=(?:that|it|it's|"
-                          r"he|she|they|he's|she's|they're|we|i|i'm|there's|there|nothing)\s)", re.I)
+#: "swears his head off", "swears no end at the linesman"); "I swear" and a clause ("swear rha does 1:30")
+#: likewise.
+_SWEARS_THAT = re.compile(r"(?:\b(?:swears|swore|sworn)|(?:\bi\s+|^\s*|(?<=[?.!,;:]\s)|(?<=[?.!,;:]))swear)\s+"
+                          r"(?:blind\s+|up and down\s+)?(?=(?:that|it|it's|he|she|they|he's|she's|they're|we|i|i'm|"
+                          r"there's|there|nothing|the|rha|firs)\s)", re.I)
 #: "Minimum number of" asking a count ("minimum number of players to start"), not a jersey number.
 _NUMBER_OF = re.compile(r"\b(minimum|maximum)\s+number of\s+", re.I)
 #: "Hold on", "hold off" said to wait ("I say hold on", "told him to hold off", "Hold on, ..."), not the
