@@ -130,10 +130,9 @@ def respell(text: str, keep: frozenset[str] = frozenset()) -> str:
         # an English word ("dog", "en") is looked up only when said: the word list loads in ~150 ms
         text = _abbreviation_pattern(tuple(lower)).sub(
             lambda m: m.group(0) if is_english_word(m.group(1)) else lower[m.group(1)], text)
-    if "in" in low:
-        # a dropped g ("their tendy still strappin pads", "whats he tellin me"): the word with it, when only
-        # that is an English word
-        text = _G_DROPPED.sub(_g_restored, text)
+    # a dropped g ("their tendy still strappin pads", "whats he tellin me"): the word with it, when only that is
+    # an English word
+    text = _G_DROPPED.sub(_g_restored, text)
     spell = syn.spellings
     if not spell:
         return text
