@@ -3941,6 +3941,52 @@ def test_penalty_lengths_on_the_clock_and_rule_numbers_stay_in_the_question():
     assert without_game_labels("scored at 14:20:33 of the second") == "scored"
 
 
+def test_a_clock_time_in_a_period_is_a_label_even_when_it_reads_like_a_penalty_length():
+    from rulebot.search.query import without_game_labels
+
+    # "2:00 of the 1st" is a time on the game clock, not a minor's length
+    assert without_game_labels("#14 got called at 2:00 of the 1st, again at 9:40 of the 1st") == \
+        "got called , again"
+    assert without_game_labels("3:05 of the 2nd, #4 walks out of my box") == ", walks out of my box"
+    a = get_searcher().ask("#14 on the reds got called at 2:00 of the 1st, again at 9:40 of the 1st, and now "
+                           "again at 5:15 of the 2nd. What happens to him?", "ball-hockey")
+    assert "first player to get there" not in a.citations[0].text
+
+
+def test_a_told_score_is_asked_as_a_tie_or_a_lead():
+    from rulebot.search.query import with_score_told
+
+    assert with_score_told("U9 game ends 3-3 on the run clock") == "U9 game ends tied 3-3 on the run clock"
+    assert with_score_told("it's 9-1 at the half") == "it's 9-1, an 8 goal lead at the half"
+    assert with_score_told("down 3-2 with a minute left") == "down 3-2, a one-goal game with a minute left"
+    # a length or a count of players is no score
+    assert with_score_told("1-2 minute warmup") == "1-2 minute warmup"
+    assert with_score_told("is 5-3 players legal") == "is 5-3 players legal"
+    s = get_searcher()
+    a = s.ask("RHA tourney game, it's 9-1 at 6:30 of the 2nd. Do we keep playing it out?")
+    assert a.citations[0].clause_id == "rha:630.a" and "eight (8) goal differential" in a.citations[0].text
+
+
+def test_what_the_asker_will_tell_an_audience_is_the_case_not_an_order_to_them():
+    from rulebot.search.query import without_reporting_frame
+
+    assert without_reporting_frame("I'll tell the captains regulation is two 20-minute halves, right?") == \
+        "regulation is two 20-minute halves, right?"
+    assert without_reporting_frame("We're on running time. I'll tell them the clock stops late - when?") == \
+        "We're on running time. the clock stops late - when?"
+    # a coach who is told something in the case stays
+    assert "coach" in without_reporting_frame("The ref told the coach to sit down. Can he stay on the bench?")
+
+
+def test_what_goes_up_on_a_clock_is_no_gesture_and_what_am_i_calling_after_one_is():
+    s = get_searcher()
+    a = s.ask("First minor of the day. What do I put up on the penalty clock, 2:00 or something shorter?", "rha")
+    assert a.citations[0].clause_id == "rha:402.a"
+    assert classify("If they see me cross my arms over my head with my fists closed, what am I calling?").signal
+    b = s.ask("When I tug both fists in toward my body, what am I telling the bench?", "firs-2017")
+    assert b.answer.startswith("Hooking")
+
+
 def test_what_a_penalty_involves_is_asked_of_the_clause_that_says_what_it_involves():
     s = get_searcher()
     for q in ("In RHA terms, what exactly does a game misconduct involve - is it only the rest of this game?",

@@ -32,7 +32,7 @@ from rulebot.search.query import (NUMBER_PATTERN, RULE_NUMBER, ParsedQuery, asks
                                   _alias_names, compared_with,
                                   multiple_choice, parse_query, without_book_description, without_game_stage,
                                   without_letter_frame, rulebook_words, spoken_rule_numbers, without_comparison,
-                                  without_game_labels, without_purpose, without_reporting_frame,
+                                  without_game_labels, with_score_told, without_purpose, without_reporting_frame,
                                   without_request)
 from rulebot.corpus.builder import ANNOUNCES, ends_announcing, introduces_list
 from rulebot.search.text import STOP_WORDS, fold, kept, load_synonyms, respell, stem, terms, units, without_contrast, words
@@ -427,7 +427,7 @@ class Searcher:
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
         compared = roles(compared_with(rest))
-        rest = figure_choice_asked(without_game_stage(without_game_labels(without_comparison(rest))))
+        rest = figure_choice_asked(without_game_stage(with_score_told(without_game_labels(without_comparison(rest)))))
         intent = classify(query)
         if intent.signal and signal_asked_as_word(rest) != rest and not _SHOW_WORD.search(rest):
             rest = f"{rest} show"  # "how do I let everybody know there's a call coming": shown, a call coming

@@ -43,16 +43,20 @@ _ASKS_GESTURE = re.compile(
     # "what the ref does with his arms when he calls slashing"
     r"|\bwhat (?:does |do )?(?:the |a |my |our )?(?:ref|referee|official|linesman)s? (?:does|do|doing) with "
     r"(?:his|her|their) (?:arms?|hands?)\b"
+    # not what goes up on a clock or board ("what do I put up on the penalty clock?")
     r"|\bwhat (?:do|should|will|would) (?:you|i|we|they)(?: two| both| guys)? (?:show|put up)\b"
+    r"(?!\s+on\s+(?:the\s+|my\s+)?(?:\w+\s+)?(?:clock|board|scoreboard|sheet|screen)s?\b)"
     r"|\bwhat (?:penalty|call|infraction|foul) (?:am i|are you|is he|is she|was i|was he|were you) "
     r"(?:showing|signall?ing|indicating|calling|putting up)\b"
     # the official does something with his own wrist, arm or hand ("the ref grabbed his own wrist in front
     # of his body. Which penalty goes on the game sheet?")
     r"|\b(?:ref|referee|official|linesman|partner)s?\b[^.?!]{0,30}\b(?:his|her) own (?:wrist|arm|hand|elbow|knee|"
     r"head|hip|chest|shoulder|forearm)s?\b", re.I)
-#: After a gesture is told, "what's it mean?", "tell the table what that means", "what has he got?".
+#: After a gesture is told, "what's it mean?", "tell the table what that means", "what has he got?", "what am I
+#: calling?".
 _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s|s| is| does| do)? (?:it|that|this)(?: one)? means?\b|\bwhat (?:that|it|this) means\b"
                             r"|\bwhat(?:'s| is| was) (?:he|she) (?:calling|telling|saying|showing|signall?ing|indicating)\b"
+                            r"|\bwhat am i (?:calling|telling|saying|showing|signall?ing|indicating)\b"
                             r"|\bwhat (?:has|have|did) (?:he|she|they|you|my partner) (?:got|get)\b", re.I)
 #: Who shows a call: the asker or an official ("how do I show ...", "how is that person supposed to show
 #: ...", "what does the referee do to show ..."), not a coach, a player or the score sheet.

@@ -592,15 +592,24 @@ _REPORTED = re.compile(
     re.I)
 
 
+#: The asker telling an audience what he will say ("I'll tell the captains regulation is two 20-minute halves", "I'll
+#: warn them that ..."): the claim is the case, not the telling (no order, instruction or warning to a coach).
+_TELLING = re.compile(r"(?:^|(?<=[.?!;:] ))\s*(?:so\s+|and\s+)?i(?:'ll| will|'m going to| am going to| plan to| want to"
+                      r"|'d| would| was going to)?\s+(?:tell|warn|remind|explain to|say to)\s+"
+                      r"(?:them|everyone|everybody|(?:the|my|our|both|all the)\s+(?:[\w'-]+\s+){0,2}?(?:captains?|coach(?:es)?"
+                      r"|players|kids|teams|benches|parents|crews?|guys|lads|managers|refs|referees|officials))"
+                      r"(?:\s+that)?\s+", re.I)
+
+
 def without_reporting_frame(question: str) -> str:
     """``question`` without the words that tell who brought it, in the third person (:data:`_REPORTED`: "Ref on
     rink 2 asks how long a minor is" -> "how long a minor is"; "Ref on rink 2 says a defenceman dove on the puck.
     What should he have given?" -> "a defenceman dove on the puck. What should he have given?"): the bringer is
-    no part of the case ("Ref asks ... above the shoulders" is no referee's gesture).  Unchanged when nothing
-    would be left."""
-    if not _REPORTED.search(question):
+    no part of the case ("Ref asks ... above the shoulders" is no referee's gesture), nor the asker's own telling
+    (:data:`_TELLING`: "I'll tell them that ...").  Unchanged when nothing would be left."""
+    if not _REPORTED.search(question) and not _TELLING.search(question):
         return question
-    bare = _REPORTED.sub(" ", question)
+    bare = _TELLING.sub(" ", _REPORTED.sub(" ", question))
     bare = re.sub(r"\s+", " ", bare).strip(" :")
     return bare if words_left(bare) else question
 
@@ -699,8 +708,9 @@ def without_request(question: str) -> str:
 #: ("a minor at 14:20 of the second", "scores at 15:05") and a sweater number ("Blue #17", "number 9").
 _GAME_LABELS = re.compile(
     # not a penalty's length ("is a minor over at 1:30 or at 2:00?")
-    r"\b(?:at|by)\s+(?!(?:1:30|2:00|4:00|5:00|10:00)\b)\d{1,2}:\d{2}(?::\d{2})?"
-    r"(?:\s+(?:of|in)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd|overtime|ot)(?:\s+(?:period|half))?)?"
+    r"\b(?:(?:at|by)\s+)?\d{1,2}:\d{2}(?::\d{2})?\s+(?:of|in)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd|"
+    r"overtime|ot)\b(?:\s+(?:period|half))?"
+    r"|\b(?:at|by)\s+(?!(?:1:30|2:00|4:00|5:00|10:00)\b)\d{1,2}:\d{2}(?::\d{2})?"
     r"|(?<!rule )(?<!section )(?:#|\bno\.\s?|\bnumber\s+)"
     r"\d{1,2}\b(?!\s*(?:minutes?|seconds?|players?|skaters?|goals?|penalt))(?:'s)?", re.I)
 
@@ -754,6 +764,30 @@ def without_game_labels(question: str) -> str:
     "Blue #4 took a minor at 14:20 of the second" -> "Blue took a minor"; how long is left ("with 3:30 left") and a
     penalty's length ("his 1:30") stay."""
     return re.sub(r"\s{2,}", " ", _GAME_LABELS.sub(" ", question)).strip()
+
+
+#: A game's score as told ("it's 9-1 at the half", "down 3-2 with a minute left", "finished 2-2"): two goal counts
+#: after a word that tells a score, not a length ("1-2 minute warm-up") nor players ("down 4-3 skaters").
+_SCORE_TOLD = re.compile(r"\b((?:up|down|it's|its|it is|is|was|were|went|goes|go|got to|finished|finish|ended|ends|end|"
+                         r"tied|leading|trailing|winning|losing|score(?:'s| is| was)?|to|at|by|lead|led)\s+)"
+                         r"(\d{1,2})\s?[-\u2013]\s?(\d{1,2})\b(?![-\u2013]|\s*(?:v|vs|minutes?|mins?|seconds?|feet|"
+                         r"metres?|meters?|players?|skaters?)\b)", re.I)
+_LEAD_WORDS = {1: "a one-goal game", 2: "a two-goal lead"}
+
+
+def with_score_told(question: str) -> str:
+    """``question`` with a told score put as what the rules count (:data:`_SCORE_TOLD`): a level one as "tied"
+    ("it's 2-2 at the end": a tie, its overtime or shoot-out), another as the lead ("up 9-1": an 8 goal lead, RHA
+    630 (a)'s goal differential; "down 3-2": a one-goal game)."""
+    def told(m: re.Match) -> str:
+        a, b = int(m.group(2)), int(m.group(3))
+        if a == b:
+            return f"{m.group(1)}tied {m.group(2)}-{m.group(3)}"
+        lead = abs(a - b)
+        article = "an" if str(lead).startswith(("8", "11", "18")) else "a"
+        said = _LEAD_WORDS.get(lead, f"{article} {lead} goal lead")
+        return f"{m.group(1)}{m.group(2)}-{m.group(3)}, {said}"
+    return _SCORE_TOLD.sub(told, question)
 
 
 #: Whom the asker compares with, not whom the question is about ("does the goalie have to drop it like a
