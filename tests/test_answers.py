@@ -3987,6 +3987,26 @@ def test_what_goes_up_on_a_clock_is_no_gesture_and_what_am_i_calling_after_one_i
     assert b.answer.startswith("Hooking")
 
 
+def test_who_writes_a_letter_is_no_part_of_its_case_unless_told_by_whose_he_is():
+    from rulebot.search.query import without_letter_frame
+
+    assert without_letter_frame("A coach writes: 'Their goalie sat on it.' Is that legal?") == \
+        "'Their goalie sat on it.' Is that legal?"
+    assert without_letter_frame("From a bench boss: 'We got one timeout.' How many?") == "'We got one timeout.' How many?"
+    # the writer's player is the case; a rulebook named before a colon is no writer
+    assert without_letter_frame("A goalie's dad writes: 'his helmet came off'") == "A goalie's dad writes: 'his helmet came off'"
+    assert without_letter_frame("RHA rules: we're up 7-0") == "RHA rules: we're up 7-0"
+    a = get_searcher().ask("A coach writes: 'Their goalie caught the puck and just sat on it with none of our guys "
+                           "anywhere near him.' What does FIRS say about a goalie hanging on to the puck?", "firs-2017")
+    assert a.citations[0].clause_id == "firs-2017:6.4.7.c"
+
+
+def test_done_for_the_night_after_a_third_call_is_the_ejection():
+    a = get_searcher().ask("I'd already been called twice, then I got a hooking call, and the ref told me I was done "
+                           "for the night. Is there some kind of limit?", "ball-hockey")
+    assert "three penalties in a game" in a.citations[0].text and "game ejection" in a.answer
+
+
 def test_what_a_penalty_involves_is_asked_of_the_clause_that_says_what_it_involves():
     s = get_searcher()
     for q in ("In RHA terms, what exactly does a game misconduct involve - is it only the rest of this game?",

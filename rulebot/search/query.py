@@ -526,18 +526,24 @@ _SALUTATION = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:dear|hi(?![\s-]*stick)|hello|
                          r"\b(?:[ \t]+[\w'.-]+){0,3}[ \t]*[,\n!:]", re.I)
 _SIGNED = re.compile(r"(?:^|(?<=[.!?\n]))\s*(?:(?:kind|best|warm|warmest|many)\s+)?(?:regards|thanks|thank you|cheers|"
                      r"sincerely|best wishes|all the best|respectfully)\s*(?:[,!.]|$)[^?]{0,100}$", re.I)
-_FRAME_HINTS = ("subj", "re:", "dear", "hi ", "hi,", "hello", "hey", "good ", "regards", "thank", "cheers",
+#: ... and who wrote it, opening the message before a colon ("A U9 parent writes: '...'", "From a bench boss: '...'"):
+#: the writer is no part of the case ("A coach writes: their goalie sat on it" is no coach's rule), unless told by
+#: whose he is ("A goalie's dad writes:": the goalie is the case).
+_WRITER = re.compile(r"^\s*(?:(?:from\s+)?(?:a|an|the|one|our|my)\s+)?(?:[\w-]+\s+){0,4}?[\w-]+\s+"
+                     r"(?:writes|wrote|writes in|asks|asked|says|said)\s*:\s*"
+                     r"|^\s*from\s+(?:a|an|the|one|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s*:\s*", re.I)
+_FRAME_HINTS = (":", "dear", "hi ", "hi,", "hello", "hey", "good ", "regards", "thank", "cheers",
                 "sincerely", "best", "respectfully")
 
 
 def without_letter_frame(question: str) -> str:
-    """``question`` without the frame of a message it came in (:data:`_SALUTATION`, :data:`_SIGNED`: a subject
-    label, a greeting, a sign-off and the name and role signed under it), which names no rule; the question
+    """``question`` without the frame of a message it came in (:data:`_SALUTATION`, :data:`_SIGNED`, :data:`_WRITER`:
+    a subject label, who writes, a greeting, a sign-off and the name and role signed under it), which names no rule; the question
     itself when nothing else is left ("Thanks!")."""
     low = question.lower()
     if not any(hint in low for hint in _FRAME_HINTS):
         return question
-    bare = _SIGNED.sub(" ", _SALUTATION.sub("\n", _SUBJECT.sub("", question), count=1))
+    bare = _SIGNED.sub(" ", _SALUTATION.sub("\n", _WRITER.sub("", _SUBJECT.sub("", question), count=1), count=1))
     if bare == question:
         return question
     # the subject line and the lines of a message are sentences of their own ("Subject: Rule number for
