@@ -3959,6 +3959,8 @@ def test_a_told_score_is_asked_as_a_tie_or_a_lead():
     assert with_score_told("U9 game ends 3-3 on the run clock") == "U9 game ends tied 3-3 on the run clock"
     assert with_score_told("it's 9-1 at the half") == "it's 9-1, an 8 goal lead at the half"
     assert with_score_told("down 3-2 with a minute left") == "down 3-2, a one-goal game with a minute left"
+    assert with_score_told("regular season: 2-2 when the clock runs out") == \
+        "regular season: tied 2-2 when the clock runs out"
     # a length or a count of players is no score
     assert with_score_told("1-2 minute warmup") == "1-2 minute warmup"
     assert with_score_told("is 5-3 players legal") == "is 5-3 players legal"

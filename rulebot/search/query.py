@@ -773,9 +773,9 @@ def without_game_labels(question: str) -> str:
 
 
 #: A game's score as told ("it's 9-1 at the half", "down 3-2 with a minute left", "finished 2-2"): two goal counts
-#: after a word that tells a score, not a length ("1-2 minute warm-up") nor players ("down 4-3 skaters").
+#: after a word that tells a score or opening a sentence, not a length ("1-2 minute warm-up") nor players ("down 4-3 skaters").
 _SCORE_TOLD = re.compile(r"\b((?:up|down|it's|its|it is|is|was|were|went|goes|go|got to|finished|finish|ended|ends|end|"
-                         r"tied|leading|trailing|winning|losing|score(?:'s| is| was)?|to|at|by|lead|led)\s+)"
+                         r"tied|leading|trailing|winning|losing|score(?:'s| is| was)?|to|at|by|lead|led)\s+|^\s*|(?<=[:;.!?] ))"
                          r"(\d{1,2})\s?[-\u2013]\s?(\d{1,2})\b(?![-\u2013]|\s*(?:v|vs|minutes?|mins?|seconds?|feet|"
                          r"metres?|meters?|players?|skaters?)\b)", re.I)
 _LEAD_WORDS = {1: "a one-goal game", 2: "a two-goal lead"}
