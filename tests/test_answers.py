@@ -4009,6 +4009,21 @@ def test_done_for_the_night_after_a_third_call_is_the_ejection():
     assert "three penalties in a game" in a.citations[0].text and "game ejection" in a.answer
 
 
+def test_a_shot_fired_after_the_asker_blew_the_whistle_is_the_shot_after_the_whistle():
+    s = get_searcher()
+    for question in ("Guys who fire the puck at the net after I've already blown the whistle - what do I tell them "
+                     "that'll cost?", "Ref blows the whistle and you still fire it at the net anyway - what'll that get you?"):
+        assert s.ask(question, "rha").citations[0].clause_id == "rha:601.b", question
+
+
+def test_whats_going_on_after_a_refs_gesture_asks_for_the_signal():
+    a = get_searcher().ask("Sometimes the ref shoots his right arm straight up but play just carries on - what's going "
+                           "on there?", "firs-2017")
+    assert a.answer.startswith("Delay Penalty")
+    # with no gesture told, "what's going on" asks no signal
+    assert not classify("The clock stopped at 3:10 and nobody moved. What's going on?").signal
+
+
 def test_what_a_penalty_involves_is_asked_of_the_clause_that_says_what_it_involves():
     s = get_searcher()
     for q in ("In RHA terms, what exactly does a game misconduct involve - is it only the rest of this game?",

@@ -30,10 +30,12 @@ _WHICH_IS_THAT = re.compile(r"\b(?:which|what)\b[^?.!]{0,25}\b(?:penalty|call|in
 _META = frozenset("signal signals signalling signaling gesture gestures motion motions".split())
 _OFFICIAL = frozenset("ref referee refs official officials linesman linesmen zebra stripe stripes ump partner partners judge "
                       "judges".split())
-#: "What's he telling me?", "what does that mean?": after a gesture, a question about what it signals.
+#: "What's he telling me?", "what does that mean?", "what's going on there?": after a gesture, a question about what it
+#: signals.
 _WHAT_IT_SAYS = re.compile(r"\bwhat(?:'s|s| is| does| do)? (?:he|she|they|that|this|it|the (?:goal judge|referee|ref|official|"
                            r"linesman)) (?:telling|saying|tell|say|mean|"
-                           r"means|indicat\w*|signal\w*)\b", re.I)
+                           r"means|indicat\w*|signal\w*)\b"
+                           r"|\bwhat(?:'s|s| is) going on(?: there| here)?\s*[?.!]*\s*$", re.I)
 #: A gesture's meaning asked outright ("what's the arm mean?", "which arm goes up?", "what do you two
 #: show the bench?", "what penalty am I showing?"): a signal question, whatever else the story tells.
 _ASKS_GESTURE = re.compile(

@@ -957,13 +957,15 @@ def score_margin_words(question: str) -> str:
 
 
 #: A shot after the whistle: the whistle told ("I'd already blown the whistle", "the whistle went",
-#: "after I whistle") and a shot after it ("a guy still ripped a shot", "shoot the disc after").
+#: "after I whistle") and a shot after it ("a guy still ripped a shot", "shoot the disc after", "fire the puck at the
+#: net after I've already blown the whistle").
 _WHISTLE_TOLD = re.compile(r"\b(?:blown|blew|blow|blows)\s+(?:the|my|his)\s+whistle\b|\bwhistle(?:'s| was| had| has)?"
                            r"\s+(?:went|gone|blown|already|had gone|goes|blew)\b|\bafter\s+(?:i|the ref|the referee|he)"
                            r"\s+(?:whistle|whistled|blew|blow)\b|\bafter the whistle\b|\bwhistled?\s+it\s+dead\b", re.I)
 _SHOT_AFTER = re.compile(r"\b(?:still|anyway)\b[^.?!]{0,40}\b(?:shot|shoots?|shooting|ripped|rips|fired|fires|snapped"
-                         r"|slapped|blasted|buried|took a shot)\b|\b(?:shot|shoots?|shooting|ripped|rips|fired|fires"
+                         r"|slapped|blasted|buried|took a shot)\b|\b(?:shot|shoots?|shooting|ripped|rips?|fired?|fires|firing"
                          r"|snapped|slapped|blasted)\b[^.?!]{0,40}\b(?:after (?:the |my |i |he )?(?:whistle|whistled)"
+                         r"|after (?:i|he|the ref|the referee)(?:'ve|'d|'s| have| had| has)?(?: already)? (?:blown|blew)"
                          r"|anyway|(?:a (?:good )?)?second later)\b", re.I)
 
 
