@@ -4024,6 +4024,17 @@ def test_whats_going_on_after_a_refs_gesture_asks_for_the_signal():
     assert not classify("The clock stopped at 3:10 and nobody moved. What's going on?").signal
 
 
+def test_the_signal_asked_after_the_call_the_asker_gives_is_that_calls():
+    s = get_searcher()
+    a = s.ask("Breakaway guy just got hauled down from behind and I'm giving the penalty shot. What do I show with my "
+              "arms?", "firs-2017")
+    assert a.answer.startswith("Penalty Shot")
+    # a call that names no referee's signal leaves the play's ("the shot" is a goal judge's word)
+    b = s.ask("Penalty shot - what's my arm signal? Tripped from behind on a clean breakaway, I'm awarding the shot.",
+              "firs-2017")
+    assert b.answer.startswith("Penalty Shot")
+
+
 def test_what_a_penalty_involves_is_asked_of_the_clause_that_says_what_it_involves():
     s = get_searcher()
     for q in ("In RHA terms, what exactly does a game misconduct involve - is it only the rest of this game?",

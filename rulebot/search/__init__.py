@@ -1340,6 +1340,12 @@ class Searcher:
         unsignalled = ""
         if intent.signal and not pq.clauses:
             asked, named = self.signal_named(signal_asked, scope)
+            given = _CALL_GIVEN.search(signal_asked) if not asked else None
+            if given is not None:
+                # "Breakaway guy hauled down from behind and I'm giving the penalty shot. What do I show?": the
+                # call given, when a signal is named so, not the play's (hooking)
+                call = self.signal_named(f"the signal for {given.group('x')}?", scope)[1]
+                named = call if call is not None and not call.official else named  # no goal judge's "shot"
             clause = self.index.get(named.clause_id) if named is not None else None
             if clause is not None and hits and hits[0].clause.id != clause.id:
                 # the signal named ("the signal for Change of Players"), not the nearest gesture
@@ -2558,6 +2564,12 @@ _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?"
                          # ... not a question word or a word pointing back ("that's the signal for what again")
                          rf"(?P<x>(?!(?:{'|'.join(sorted(_POINTS_BACK | {'what', 'which'}))})\b)[^?.!,;:]{{3,40}}?)"
                          r"\s*(?:[?.!]|\s[-\u2013\u2014]\s|$)", re.I)
+#: The call the asker says he gives ("I'm giving the penalty shot", "I'm awarding a penalty shot", "I'm going to call
+#: delay of game"), whose signal a signal question asks rather than the play's.
+_CALL_GIVEN = re.compile(r"\bi(?:'m| am)\s+(?:giving|calling|awarding|going to (?:give|call|award))\s+"
+                         r"(?:(?:him|her|them|the guy|a guy|the player)\s+)?(?:an?\s+|the\s+)?"
+                         r"(?P<x>[a-z][\w' -]{2,30}?)\s*(?=[?.!,;:]|\s(?:for|and|but|so|now|then|here)\b|\s[-\u2013\u2014]\s|$)",
+                         re.I)
 #: A whistle that is blown, not the hand holding it ("the whistle hand", "the non-whistle hand").
 _WHISTLE_BLOWN = re.compile(r"\bwhistle\b(?![- ]?(?:hand|arm|side|fist|palm))", re.I)
 #: Who a signal is given for, not what it is for ("the hooking signal for the inline refs"): no infraction named.
