@@ -4035,6 +4035,17 @@ def test_the_signal_asked_after_the_call_the_asker_gives_is_that_calls():
     assert b.answer.startswith("Penalty Shot")
 
 
+def test_the_face_off_after_a_saved_penalty_shot_is_not_where_the_shot_starts():
+    s = get_searcher()
+    for question in ("Goalie just stoned the penalty shot. Where do I drop the next face-off?",
+                     "Their goalie stopped the penalty shot. Where should you have dropped the next face-off?"):
+        a = s.ask(question, "rha")
+        assert a.citations[0].clause_id == "rha:406.f", question
+    b = s.ask("Penalty shot in this clip, goalie makes the save and it goes into the corner. Where should the next "
+              "face-off have been?", "firs-2017")
+    assert "If a goal is scored from a penalty shot" in b.citations[0].text
+
+
 def test_what_a_penalty_involves_is_asked_of_the_clause_that_says_what_it_involves():
     s = get_searcher()
     for q in ("In RHA terms, what exactly does a game misconduct involve - is it only the rest of this game?",

@@ -3386,6 +3386,11 @@ def _goal_only_premised(text: str) -> bool:
     return m is not None and bool(GOAL_STANDS.search(m.group(0))) and not GOAL_STANDS.search(text[m.end():])
 
 
+#: The puck placed on a face-off spot for a penalty shot ("The Referee shall place the puck on the centre face-off spot",
+#: FIRS 6.1.8 A •8): where the shot starts, no face-off's place ("where's the next face-off after the save?").
+_PLACED_FOR_SHOT = re.compile(r"\bplace (?:the puck|the ball) on the (?:cent(?:re|er) )?face-?\s?off spot\b", re.I)
+
+
 class _TextMarks(NamedTuple):
     """What :func:`kind_weight` and :func:`measures_later` read of a clause's text, read once per text."""
 
@@ -3396,6 +3401,7 @@ class _TextMarks(NamedTuple):
     resumes: bool
     introduces_list: bool
     sizes: int  # how many sizes (:data:`_SIZE`) it gives
+    placed_for_shot: bool  # the puck placed for a penalty shot (:data:`_PLACED_FOR_SHOT`)
 
 
 @lru_cache(maxsize=8192)
@@ -3404,7 +3410,7 @@ def _text_marks(text: str) -> _TextMarks:
     question)."""
     return _TextMarks(bool(STATES_DEFINITION.search(text)), bool(GOAL_STANDS.search(text)),
                       bool(FACEOFF_PLACE.search(text)), _goal_only_premised(text), bool(RESUMES.search(text)),
-                      bool(introduces_list(text)), len(_SIZE.findall(text)))
+                      bool(introduces_list(text)), len(_SIZE.findall(text)), bool(_PLACED_FOR_SHOT.search(text)))
 
 
 def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> float:
@@ -3433,8 +3439,8 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         # "When a goal is disallowed as a result of ..., the face-off shall be at ..." (RHA 613 (i)) tells
         # the restart after a ruling; whether the goal stands is ruled elsewhere (RHA 616 (f))
         w *= FACEOFF_FOR_GOAL
-    if intent.restart and marks.faceoff_place:
-        w *= 1.5  # "where is the face-off after ...": a clause that names the place
+    if intent.restart and marks.faceoff_place and not marks.placed_for_shot:
+        w *= 1.5  # "where is the face-off after ...": a clause that names the place (not where a penalty shot starts)
     if intent.resume and marks.resumes:
         w *= RESUME_WEIGHT  # "goalie covers the ball, how do we restart?": "the defending team gets possession"
     if intent.procedure and marks.introduces_list:
