@@ -4046,6 +4046,18 @@ def test_the_face_off_after_a_saved_penalty_shot_is_not_where_the_shot_starts():
     assert "If a goal is scored from a penalty shot" in b.citations[0].text
 
 
+def test_a_call_or_a_time_asked_is_the_penalty_not_what_the_foul_means():
+    s = get_searcher()
+    assert classify("guy stabs a dman, whiffs. whats he get").penalty
+    for question in ("firs inline, guy tries to stab a dman w the toe of his blade, whiffs, no contact at all. whats he get",
+                     "#21 jabs at a guy with the toe of his blade and misses him completely. Ref calls spearing anyway. "
+                     "How much time do I put up?"):
+        a = s.ask(question, "firs-2017")
+        assert a.citations[0].clause_id == "firs-2017:6.4.31.a" and "double minor" in a.answer.lower(), question
+    # what it means, asked, is still the definition ("defn" written out)
+    assert s.ask("whats the actual defn of butt ending", "firs-2017").citations[0].clause_id.startswith("firs-2017:glossary.")
+
+
 def test_what_a_penalty_involves_is_asked_of_the_clause_that_says_what_it_involves():
     s = get_searcher()
     for q in ("In RHA terms, what exactly does a game misconduct involve - is it only the rest of this game?",

@@ -248,6 +248,9 @@ OPENING_CHARS = 220
 #: How many times better a rule telling an official's gesture must match than a signal to come first
 #: (:meth:`Searcher.gesture_rule_matched`).
 GESTURE_RULE_MARGIN = 1.5
+#: How much a clause that says what a word means weighs for a question asking a call or a number, unless it
+#: states a penalty (:func:`kind_weight`).
+DEFINED_FOR_CALL = 0.8
 #: How much more a clause that says how play resumes weighs for "how do we restart?" (:func:`kind_weight`).
 RESUME_WEIGHT = 1.3
 #: A rule scoring this share of its NOTE among the best hits comes before it (:func:`rule_before_note`).
@@ -3430,6 +3433,10 @@ def kind_weight(clause, intent: Intent, index: ClauseIndex | None = None) -> flo
         w *= 1.3 if intent.definition else (0.6 if intent.penalty else 0.75)
     elif intent.definition and marks.defines:
         w *= 1.3  # "Fighting is defined as the actual throwing of a punch(es) ..." (FIRS 6.4.19 A)
+    elif (intent.penalty or intent.number) and marks.defines and not states_penalty(clause, index):
+        # "jabs at him with the toe of his blade and misses - how much time?": the penalty, not what
+        # "spearing" means (FIRS 6.4.31 B NOTE)
+        w *= DEFINED_FOR_CALL
     if intent.goal and marks.goal_stands and (intent.restart or not marks.faceoff_place):
         # "goal or no goal?": a clause that says whether the goal stands, not where the face-off after
         # a disallowed goal is ("When a goal is disallowed ..., the face-off shall be at ...")

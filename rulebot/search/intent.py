@@ -227,6 +227,8 @@ CALL_ASKED = re.compile(
     r"|\bis (?:that|this|it) a problem\b"
     r"|what (?:does|do|did|would|will|should) [\w' ]{0,40}\b(?:get|receive|give)\b"
     r"|what(?:'s| am| is| are) (?:i|he|she|they|we|you|the player|the kid|the guy) (?:getting|gonna get|going to get)\b"
+    # "whats he get?" (typed for "what does he get?")
+    r"|what(?:'s|s| is) (?:he|she|they|the player|the kid|the guy) get\b"
     # "what should he have gotten?", "what am I looking at?" (at the end: not "looking at for time left")
     r"|what should (?:i|he|she|they|we|you|the player|the kid|the guy) have (?:gotten|got|received|been given)\b"
     r"|what (?:am i|is he|is she|are they|are we) looking at\s*[?.!]*\s*$"
