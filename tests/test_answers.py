@@ -3948,22 +3948,26 @@ def test_a_clock_time_in_a_period_is_a_label_even_when_it_reads_like_a_penalty_l
     assert without_game_labels("#14 got called at 2:00 of the 1st, again at 9:40 of the 1st") == \
         "got called , again"
     assert without_game_labels("3:05 of the 2nd, #4 walks out of my box") == ", walks out of my box"
-    a = get_searcher().ask("#14 on the reds got called at 2:00 of the 1st, again at 9:40 of the 1st, and now "
-                           "again at 5:15 of the 2nd. What happens to him?", "ball-hockey")
-    assert "first player to get there" not in a.citations[0].text
+    # a length asked of a period or of overtime stays
+    assert without_game_labels("serve 2:00 of the second minor") == "serve 2:00 of the second minor"
+    assert without_game_labels("Do we play 5:00 in OT or 10:00?") == "Do we play 5:00 in OT or 10:00?"
+    assert get_searcher().ask("Do we play 5:00 in OT or 10:00?", "rha").citations[0].clause_id == "rha:639.b.2"
 
 
 def test_a_told_score_is_asked_as_a_tie_or_a_lead():
     from rulebot.search.query import with_score_told
 
     assert with_score_told("U9 game ends 3-3 on the run clock") == "U9 game ends tied 3-3 on the run clock"
-    assert with_score_told("it's 9-1 at the half") == "it's 9-1, an 8 goal lead at the half"
+    assert with_score_told("it's 9-1 at the half") == "it's 9-1, an 8-goal lead at the half"
+    assert with_score_told("tied 2-2 at the buzzer") == "tied 2-2 at the buzzer"
     assert with_score_told("down 3-2 with a minute left") == "down 3-2, a one-goal game with a minute left"
     assert with_score_told("regular season: 2-2 when the clock runs out") == \
         "regular season: tied 2-2 when the clock runs out"
     # a length or a count of players is no score
     assert with_score_told("1-2 minute warmup") == "1-2 minute warmup"
-    assert with_score_told("is 5-3 players legal") == "is 5-3 players legal"
+    for text in ("is 5-3 players legal", "we're at 5-3 and they take another penalty", "up 8-10 goals",
+                 "ban is 3-5 games", "7-8 year olds", "OT is played at 3-3"):
+        assert with_score_told(text) == text
     s = get_searcher()
     a = s.ask("RHA tourney game, it's 9-1 at 6:30 of the 2nd. Do we keep playing it out?")
     assert a.citations[0].clause_id == "rha:630.a" and "eight (8) goal differential" in a.citations[0].text
@@ -3976,8 +3980,10 @@ def test_what_the_asker_will_tell_an_audience_is_the_case_not_an_order_to_them()
         "regulation is two 20-minute halves, right?"
     assert without_reporting_frame("We're on running time. I'll tell them the clock stops late - when?") == \
         "We're on running time. the clock stops late - when?"
-    # a coach who is told something in the case stays
+    # a coach who is told something in the case stays, and so does one the asker tells now
     assert "coach" in without_reporting_frame("The ref told the coach to sit down. Can he stay on the bench?")
+    for text in ("So I tell the coach he has to sit down. Can he?", "I'll warn the coach that he is out. Can I do that?"):
+        assert without_reporting_frame(text) == text
 
 
 def test_what_goes_up_on_a_clock_is_no_gesture_and_what_am_i_calling_after_one_is():
@@ -3998,6 +4004,9 @@ def test_who_writes_a_letter_is_no_part_of_its_case_unless_told_by_whose_he_is()
     # the writer's player is the case; a rulebook named before a colon is no writer
     assert without_letter_frame("A goalie's dad writes: 'his helmet came off'") == "A goalie's dad writes: 'his helmet came off'"
     assert without_letter_frame("RHA rules: we're up 7-0") == "RHA rules: we're up 7-0"
+    # a rule or an official that says something is no writer
+    for text in ("RHA 402 says: a minor is 2 minutes. Is that right?", "The ref said: play on. Was he right?"):
+        assert without_letter_frame(text) == text
     a = get_searcher().ask("A coach writes: 'Their goalie caught the puck and just sat on it with none of our guys "
                            "anywhere near him.' What does FIRS say about a goalie hanging on to the puck?", "firs-2017")
     assert a.citations[0].clause_id == "firs-2017:6.4.7.c"

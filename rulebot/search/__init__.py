@@ -2571,7 +2571,7 @@ _SIGNAL_FOR = re.compile(r"\bsignal(?:led)?\s+(?:for|of)\s+(?:an?\s+|the\s+)?"
 #: delay of game"), whose signal a signal question asks rather than the play's.
 _CALL_GIVEN = re.compile(r"\bi(?:'m| am)\s+(?:giving|calling|awarding|going to (?:give|call|award))\s+"
                          r"(?:(?:him|her|them|the guy|a guy|the player)\s+)?(?:an?\s+|the\s+)?"
-                         r"(?P<x>[a-z][\w' -]{2,30}?)\s*(?=[?.!,;:]|\s(?:for|and|but|so|now|then|here)\b|\s[-\u2013\u2014]\s|$)",
+                         r"(?P<x>(?!for\b)[a-z][\w' -]{2,30}?)\s*(?=[?.!,;:]|\s(?:for|and|but|so|now|then|here)\b|\s[-\u2013\u2014]\s|$)",
                          re.I)
 #: A whistle that is blown, not the hand holding it ("the whistle hand", "the non-whistle hand").
 _WHISTLE_BLOWN = re.compile(r"\bwhistle\b(?![- ]?(?:hand|arm|side|fist|palm))", re.I)

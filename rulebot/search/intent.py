@@ -47,7 +47,7 @@ _ASKS_GESTURE = re.compile(
     r"(?:his|her|their) (?:arms?|hands?)\b"
     # not what goes up on a clock or board ("what do I put up on the penalty clock?")
     r"|\bwhat (?:do|should|will|would) (?:you|i|we|they)(?: two| both| guys)? (?:show|put up)\b"
-    r"(?!\s+on\s+(?:the\s+|my\s+)?(?:\w+\s+)?(?:clock|board|scoreboard|sheet|screen)s?\b)"
+    r"(?!\s+on\s+(?:the\s+|my\s+)?(?:\w+\s+){0,2}(?:clock|board|scoreboard|sheet|screen)s?\b)"
     r"|\bwhat (?:penalty|call|infraction|foul) (?:am i|are you|is he|is she|was i|was he|were you) "
     r"(?:showing|signall?ing|indicating|calling|putting up)\b"
     # the official does something with his own wrist, arm or hand ("the ref grabbed his own wrist in front

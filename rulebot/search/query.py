@@ -527,11 +527,15 @@ _SALUTATION = re.compile(r"(?:^|(?<=[\n.!?]))\s*(?:dear|hi(?![\s-]*stick)|hello|
 _SIGNED = re.compile(r"(?:^|(?<=[.!?\n]))\s*(?:(?:kind|best|warm|warmest|many)\s+)?(?:regards|thanks|thank you|cheers|"
                      r"sincerely|best wishes|all the best|respectfully)\s*(?:[,!.]|$)[^?]{0,100}$", re.I)
 #: ... and who wrote it, opening the message before a colon ("A U9 parent writes: '...'", "From a bench boss: '...'"):
-#: the writer is no part of the case ("A coach writes: their goalie sat on it" is no coach's rule), unless told by
-#: whose he is ("A goalie's dad writes:": the goalie is the case).
-_WRITER = re.compile(r"^\s*(?:(?:from\s+)?(?:a|an|the|one|our|my)\s+)?(?:[\w-]+\s+){0,4}?[\w-]+\s+"
-                     r"(?:writes|wrote|writes in|asks|asked|says|said)\s*:\s*"
-                     r"|^\s*from\s+(?:a|an|the|one|our|my)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s*:\s*", re.I)
+#: the writer, a person (:data:`_WRITER_WHO`), is no part of the case ("A coach writes: their goalie sat on it" is no
+#: coach's rule), unless told by whose he is ("A goalie's dad writes:": the goalie is the case); not a rulebook or a
+#: rule that says something ("RHA 402 says: ...").
+_WRITER_WHO = (r"(?:parent|dad|mom|mum|father|mother|grand(?:parent|ma|pa|mother|father)|coach|player|fan|reader|captain"
+               r"|manager|organi[sz]er|director|volunteer|boss|spectator|supporter|listener|viewer|member|trainer"
+               r"|someone|somebody)s?")
+_WRITER = re.compile(r"^\s*(?:(?:a|an|the|one|our|my)\s+)?(?:[\w-]+\s+){0,3}?" + _WRITER_WHO +
+                     r"\s+(?:writes|wrote|writes in|asks|asked)\s*:\s*"
+                     r"|^\s*from\s+(?:a|an|the|one|our|my)\s+(?:[\w-]+\s+){0,3}?" + _WRITER_WHO + r"\s*:\s*", re.I)
 _FRAME_HINTS = (":", "dear", "hi ", "hi,", "hello", "hey", "good ", "regards", "thank", "cheers",
                 "sincerely", "best", "respectfully")
 
@@ -601,9 +605,9 @@ _REPORTED = re.compile(
 #: The asker telling an audience what he will say ("I'll tell the captains regulation is two 20-minute halves", "I'll
 #: warn them that ..."): the claim is the case, not the telling (no order, instruction or warning to a coach).
 _TELLING = re.compile(r"(?:^|(?<=[.?!;:] ))\s*(?:so\s+|and\s+)?i(?:'ll| will|'m going to| am going to| plan to| want to"
-                      r"|'d| would| was going to)?\s+(?:tell|warn|remind|explain to|say to)\s+"
-                      r"(?:them|everyone|everybody|(?:the|my|our|both|all the)\s+(?:[\w'-]+\s+){0,2}?(?:captains?|coach(?:es)?"
-                      r"|players|kids|teams|benches|parents|crews?|guys|lads|managers|refs|referees|officials))"
+                      r"|'d| would| was going to)\s+(?:tell|warn|remind|explain to|say to)\s+"
+                      r"(?:them|everyone|everybody|(?:the|my|our|both|all the)\s+(?:[\w'-]+\s+){0,2}?(?:captains|coaches"
+                      r"|players|kids|teams|benches|parents|crews|guys|lads|managers|refs|referees|officials))"
                       r"(?:\s+that)?\s+", re.I)
 
 
@@ -714,8 +718,12 @@ def without_request(question: str) -> str:
 #: ("a minor at 14:20 of the second", "scores at 15:05") and a sweater number ("Blue #17", "number 9").
 _GAME_LABELS = re.compile(
     # not a penalty's length ("is a minor over at 1:30 or at 2:00?")
-    r"\b(?:(?:at|by)\s+)?\d{1,2}:\d{2}(?::\d{2})?\s+(?:of|in)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd|"
+    # a time in a period is a clock time, whatever its figures: "at 2:00 of the 1st", "3:05 of the 2nd, ..." (not "2:00
+    # of the second minor", "5:00 in OT or 10:00?")
+    r"\b(?:at|by)\s+\d{1,2}:\d{2}(?::\d{2})?\s+(?:of|in)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd|"
     r"overtime|ot)\b(?:\s+(?:period|half))?"
+    r"|\b\d{1,2}:\d{2}(?::\d{2})?\s+(?:of|in)\s+(?:the\s+)?(?:first|second|third|1st|2nd|3rd)\b"
+    r"(?:\s+(?:period|half)\b|(?=\s*(?:[,.;:?!]|$)))"
     r"|\b(?:at|by)\s+(?!(?:1:30|2:00|4:00|5:00|10:00)\b)\d{1,2}:\d{2}(?::\d{2})?"
     r"|(?<!rule )(?<!section )(?:#|\bno\.\s?|\bnumber\s+)"
     r"\d{1,2}\b(?!\s*(?:minutes?|seconds?|players?|skaters?|goals?|penalt))(?:'s)?", re.I)
@@ -774,11 +782,12 @@ def without_game_labels(question: str) -> str:
 
 #: A game's score as told ("it's 9-1 at the half", "down 3-2 with a minute left", "finished 2-2"): two goal counts
 #: after a word that tells a score or opening a sentence, not a length ("1-2 minute warm-up") nor players ("down 4-3 skaters").
-_SCORE_TOLD = re.compile(r"\b((?:up|down|it's|its|it is|is|was|were|went|goes|go|got to|finished|finish|ended|ends|end|"
-                         r"tied|leading|trailing|winning|losing|score(?:'s| is| was)?|to|at|by|lead|led)\s+|^\s*|(?<=[:;.!?] ))"
+_SCORE_TOLD = re.compile(r"\b((?:up|down|it's|its|it is|was|were|went|got to|finished|ended|ends|tied|leading|trailing|"
+                         r"winning|losing|score(?:'s| is| was)?|led)\s+|^\s*|(?<=[:;.!?] ))"
                          r"(\d{1,2})\s?[-\u2013]\s?(\d{1,2})\b(?![-\u2013]|\s*(?:v|vs|minutes?|mins?|seconds?|feet|"
-                         r"metres?|meters?|players?|skaters?)\b)", re.I)
-_LEAD_WORDS = {1: "a one-goal game", 2: "a two-goal lead"}
+                         r"metres?|meters?|players?|skaters?|goals?|games?|hours?|hrs?|years?|yrs?|year-olds?|am|pm|"
+                         r"periods?|on the (?:pp|power ?play|pk))\b)", re.I)
+_LEAD_WORDS = {1: "a one-goal game"}
 
 
 def with_score_told(question: str) -> str:
@@ -788,10 +797,11 @@ def with_score_told(question: str) -> str:
     def told(m: re.Match) -> str:
         a, b = int(m.group(2)), int(m.group(3))
         if a == b:
-            return f"{m.group(1)}tied {m.group(2)}-{m.group(3)}"
+            told_tied = m.group(1).strip().lower() == "tied"
+            return f"{m.group(1)}{'' if told_tied else 'tied '}{m.group(2)}-{m.group(3)}"
         lead = abs(a - b)
         article = "an" if str(lead).startswith(("8", "11", "18")) else "a"
-        said = _LEAD_WORDS.get(lead, f"{article} {lead} goal lead")
+        said = _LEAD_WORDS.get(lead, f"{article} {lead}-goal lead")
         return f"{m.group(1)}{m.group(2)}-{m.group(3)}, {said}"
     return _SCORE_TOLD.sub(told, question)
 
