@@ -3961,6 +3961,11 @@ def test_a_told_score_is_asked_as_a_tie_or_a_lead():
     assert with_score_told("it's 9-1 at the half") == "it's 9-1, an 8-goal lead at the half"
     assert with_score_told("tied 2-2 at the buzzer") == "tied 2-2 at the buzzer"
     assert with_score_told("down 3-2 with a minute left") == "down 3-2, a one-goal game with a minute left"
+    # a close score told beside another question is a label of the game, like its clock time
+    assert with_score_told("down 3-2, our goalie gets a minor. Who serves it?") == \
+        "down , our goalie gets a minor. Who serves it?"
+    assert get_searcher().ask("At 12:40 of the 2nd, down 3-2, our goalie gets a minor for tripping. Who serves it?",
+                              "firs-2017").citations[0].clause_id == "firs-2017:6.1.2.b"
     assert with_score_told("regular season: 2-2 when the clock runs out") == \
         "regular season: tied 2-2 when the clock runs out"
     # a length or a count of players is no score

@@ -788,18 +788,31 @@ _SCORE_TOLD = re.compile(r"\b((?:up|down|it's|its|it is|was|were|went|got to|fin
                          r"metres?|meters?|players?|skaters?|goals?|games?|hours?|hrs?|years?|yrs?|year-olds?|am|pm|"
                          r"periods?|on the (?:pp|power ?play|pk))\b)", re.I)
 _LEAD_WORDS = {1: "a one-goal game"}
+#: A close lead counts for the clock ("down 3-2 with 1:50 left, do I keep the clock running?": RHA 640 (a)'s stop time
+#: within a one-goal differential), not for what else is asked ("down 3-2, our goalie gets a minor. Who serves it?").
+_CLOSE_LEAD = 5
+_CLOCK_TOLD = re.compile(r"\b(?:clock|stop[- ]?time|running time|run[- ]?time|(?:minutes?|seconds?|mins?|secs?) (?:left|to go)"
+                         r"|left in|to go)\b", re.I)
 
 
 def with_score_told(question: str) -> str:
     """``question`` with a told score put as what the rules count (:data:`_SCORE_TOLD`): a level one as "tied"
-    ("it's 2-2 at the end": a tie, its overtime or shoot-out), another as the lead ("up 9-1": an 8 goal lead, RHA
-    630 (a)'s goal differential; "down 3-2": a one-goal game)."""
+    ("it's 2-2 at the end": a tie, its overtime or shoot-out), a wide one as the lead ("up 9-1": an 8-goal lead, RHA
+    630 (a)'s goal differential), a close one only where the clock is asked about (:data:`_CLOCK_TOLD`: "down 3-2 with
+    a minute left": a one-goal game); elsewhere a close score is left out, a label of the game like its clock time
+    ("down 3-2, our goalie gets a minor. Who serves it?")."""
+    about_clock = bool(_CLOCK_TOLD.search(question))
+    about_score = bool(re.search(r"\b(?:final )?(?:score|result)\b", question, re.I))  # "what score goes on the sheet?"
+
     def told(m: re.Match) -> str:
         a, b = int(m.group(2)), int(m.group(3))
         if a == b:
             told_tied = m.group(1).strip().lower() == "tied"
             return f"{m.group(1)}{'' if told_tied else 'tied '}{m.group(2)}-{m.group(3)}"
         lead = abs(a - b)
+        if lead < _CLOSE_LEAD and not about_clock:
+            # a label of the game told, like its clock time, unless the score is asked about
+            return m.group(0) if about_score else m.group(1)
         article = "an" if str(lead).startswith(("8", "11", "18")) else "a"
         said = _LEAD_WORDS.get(lead, f"{article} {lead}-goal lead")
         return f"{m.group(1)}{m.group(2)}-{m.group(3)}, {said}"
