@@ -4878,3 +4878,34 @@ def test_a_tie_break_that_does_not_split_them_asks_the_next_step():
 def test_straight_running_time_is_the_youth_cups_raw_time():
     a = get_searcher().ask("youth cup how long r periods, stop time or straight running", "youth-cup")
     assert a.citations[0].rule == "Rules ¶1" and "20 minutes" in a.answer
+
+
+def test_a_rule_whose_list_is_of_exceptions_is_cited_before_them():
+    # RHA 619 (e): "... the ensuing face-off shall take place at one of offending team's end zone face-off
+    # spots unless:" then the two cases play goes on; the rule answers where the face-off is, not its exception
+    a = get_searcher().ask("Called it off for a high stick on the puck. Where do we drop it?", "rha")
+    assert a.citations[0].clause_id == "rha:619.e" and "end zone face-off spots" in a.answer
+
+
+def test_last_as_the_verb_of_how_long_is_no_last_minute():
+    # Youth Cup Rules ¶1 "The duration of a game is 2 x 20 minutes", not ¶2 "The last minute of the second period"
+    a = get_searcher().ask("In the youth cup format, how long does one game last?", "youth-cup")
+    assert a.citations[0].rule == "Rules ¶1"
+
+
+def test_a_contest_that_kicks_off_starts_and_is_no_kicking():
+    a = get_searcher().ask("Semi-final tied at the youth tournament. How does the winning-shot contest kick off - "
+                           "three shooters each, or straight to one-on-one?", "youth-cup")
+    assert a.answered and "infraction" not in a.answer
+    assert "three (3) different players" in " ".join(c.text for c in a.citations[:2])
+
+
+def test_what_is_left_of_a_comparison_once_the_rulebooks_are_named_is_not_searched():
+    from rulebot.search.intent import strip_comparison
+
+    assert strip_comparison("How high can a kid lift the stick - is it different and ?") == (
+        "How high can a kid lift the stick -")
+    assert strip_comparison("Do and differ on how many time-outs?") == "how many time-outs"
+    # FIRS 6.4.21 A (shoulders), not 6.2.2 C NOTE's "DIFFERENT players"
+    a = get_searcher().ask("How high can a kid lift the stick before it's a foul - is it different in FIRS and RHA?")
+    assert a.citations[0].clause_id == "firs-2017:6.4.21.a"

@@ -188,6 +188,11 @@ _TIE_SAID = re.compile(r"\b(?:tie|tied|ties|level|even|tiebreak\w*|tie-break\w*|
 #: A list item shorter than this, and no sentence, is a fragment ("Points") cited after the sentence
 #: that announces it.
 FRAGMENT_CHARS = 40
+#: "last" as the verb "how long" asks with ("how long does one game last?"), not the word of "the last minute".
+_LAST_ASKED = re.compile(r"(\bhow long (?:does|do|did|will|would|should|can|could)\b[^?.!;]{1,60}?)\s+lasts?\b"
+                         r"(?=\s*(?:[?.!,;]|$|for\b|in\b|at\b|under\b))", re.I)
+#: A clause that ends announcing the cases its rule does not apply to ("... unless:", "except when:").
+_EXCEPTIONS_FOLLOW = re.compile(r"\b(?:unless|except(?:\s+(?:when|where|if|that|for|in))?)\s*:\s*$", re.I)
 #: "who serves", "who takes", "who gets": the verb a "who" question asks about.
 _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |can |may |does )?"
                          r"(?P<verb>(?!is\b|are\b|was\b|gets\b|get\b)[a-z]{3,}s)\b", re.I)
@@ -429,6 +434,7 @@ class Searcher:
                 seen.add(c.id)
         rest = without_request(pq.text if pq.clauses else pq.text or query)
         rest = PENALTY_LEAST.sub("penalty", rest)  # "what's the minimum I'm giving" is no minimum number
+        rest = _LAST_ASKED.sub(r"\1", rest)  # "how long does one game last": no "last minute" (Youth Cup ¶2)
         compared = roles(compared_with(rest))
         rest = figure_choice_asked(without_game_stage(with_score_told(without_game_labels(without_comparison(rest)))))
         intent = classify(query)
@@ -527,8 +533,11 @@ class Searcher:
                 items = [c for c in self.index.children(hit.clause)[:3] if c.text and c.id not in seen]
                 # items that match the question themselves first, best first; then the others in order
                 items.sort(key=lambda c: -own.get(c.id, 0.0))
+                # ... but a list of exceptions ("... face-off at one of offending team's end zone face-off
+                # spots unless:", RHA 619 (e)) follows the rule it excepts from
+                excepts = bool(_EXCEPTIONS_FOLLOW.search(hit.clause.text))
                 for n, item in enumerate(items):
-                    if n == 0 and (intent.procedure or item.id in own) and not is_fragment(item.text):
+                    if n == 0 and (intent.procedure or item.id in own) and not is_fragment(item.text) and not excepts:
                         hits.insert(len(hits) - 1, Hit(item, hit.score))
                     else:
                         hits.append(Hit(item, hit.score * 0.99))
@@ -1487,8 +1496,10 @@ class Searcher:
             # clause announcing them (the steps are the substance; "as follows:" is not)
             steps = procedure_steps(self.index, procedure, question, best_first=True,
                                     ranked={h.clause.id: i for i, h in enumerate(hits)})
-            quoted = (steps[:1] + [procedure] + steps[1:] if steps and not is_fragment(steps[0].text)
-                      else [procedure] + steps)  # "Points" says nothing before "The ranking ... by"
+            quoted = (steps[:1] + [procedure] + steps[1:]
+                      if steps and not is_fragment(steps[0].text) and not _EXCEPTIONS_FOLLOW.search(procedure.text)
+                      else [procedure] + steps)  # "Points" says nothing before "The ranking ... by"; nor do the
+            # exceptions before the rule ("... unless:", RHA 619 (e))
             ids = {c.id for c in quoted}
             hits = [Hit(c, hits[0].score) for c in quoted] + [h for h in hits if h.clause.id not in ids]
             hits = hits[:max(limit, len(quoted))]
