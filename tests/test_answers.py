@@ -4909,3 +4909,16 @@ def test_what_is_left_of_a_comparison_once_the_rulebooks_are_named_is_not_search
     # FIRS 6.4.21 A (shoulders), not 6.2.2 C NOTE's "DIFFERENT players"
     a = get_searcher().ask("How high can a kid lift the stick before it's a foul - is it different in FIRS and RHA?")
     assert a.citations[0].clause_id == "firs-2017:6.4.21.a"
+
+
+def test_a_foul_defined_in_one_paragraph_takes_its_call_from_the_next():
+    # FIRS 6.4.19 A "Fighting is defined as ...", B "A Major Penalty and a Game Misconduct Penalty shall be
+    # imposed on any player who starts fighting" (not 6.4.32 A's bench minor for throwing a stick)
+    a = get_searcher().ask("two guys drop the gloves and throw punches, what do they get", "firs-2017")
+    assert a.citations[0].clause_id == "firs-2017:6.4.19.b" and a.answer.startswith("Major (5 minutes) + game misconduct")
+
+
+def test_how_many_are_on_the_ice_for_each_team_is_how_many_a_side():
+    # U9 Challenge Cup 1: "4-on-4 (plus a goaltender ...)", not 6's "take the ice ... 15 min. prior"
+    a = get_searcher().ask("how many guys r on the ice for each team", "challenge-cup-u9")
+    assert a.citations[0].rule == "1" and "4-on-4" in a.answer

@@ -3136,6 +3136,12 @@ def penalty_stated_first(hits: list[Hit], index: ClauseIndex, query: str = "", d
             # the rule forbids ("No player may leave the player bench ... to enter an altercation"); the
             # clause right after it gives "for a violation of this rule" the penalty (FIRS 6.4.27 E, F)
             return [hits[0], Hit(sib, hits[0].score)] + [h for h in hits[1:] if h.clause.id != sib.id]
+        defined = terms(" ".join(words(top.text)[:2])) if STATES_DEFINITION.search(top.text) else []
+        if defined and defined[0] in terms(sib.text) and states_penalty(sib, index):
+            # the rule defines the foul, the clause right after gives its penalty ("Fighting is defined as
+            # ...", then "A Major Penalty and a Game Misconduct Penalty shall be imposed on any player who
+            # starts fighting", FIRS 6.4.19 A, B)
+            return [hits[0], Hit(sib, hits[0].score)] + [h for h in hits[1:] if h.clause.id != sib.id]
     keeper = roles(query) == GOALKEEPER_ONLY
     for i, h in enumerate(hits[1:depth], 1):
         if (h.score >= PENALTY_SHARE * hits[0].score and states_penalty(h.clause, index)
