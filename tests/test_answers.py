@@ -4922,3 +4922,18 @@ def test_how_many_are_on_the_ice_for_each_team_is_how_many_a_side():
     # U9 Challenge Cup 1: "4-on-4 (plus a goaltender ...)", not 6's "take the ice ... 15 min. prior"
     a = get_searcher().ask("how many guys r on the ice for each team", "challenge-cup-u9")
     assert a.citations[0].rule == "1" and "4-on-4" in a.answer
+
+
+def test_how_long_keeps_a_last_that_is_no_verb_and_a_term_defined_is_a_foul_not_a_person():
+    from rulebot.search import _LAST_ASKED, _defined_term
+    from rulebot.search.intent import fouls_told
+
+    for q in ("how long does the player who touched it last, the defender, sit?",
+              "how long does the team that scored last in regulation get?"):
+        assert _LAST_ASKED.sub(r"\1", q) == q
+    assert _defined_term("Fighting is defined as the actual throwing of a punch") == ["fight"]
+    assert _defined_term("“Spearing” shall mean stabbing an opponent") == ["spear"]
+    assert _defined_term("A player is defined as a member of the team") == []
+    assert _defined_term("Referees are directed by means of signals") == []
+    # a game that kicks off starts; a coach kicked off the bench is sent off, as before
+    assert fouls_told("how does the contest kick off") == [] and fouls_told("coach got kicked off the bench")

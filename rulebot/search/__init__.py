@@ -189,10 +189,12 @@ _TIE_SAID = re.compile(r"\b(?:tie|tied|ties|level|even|tiebreak\w*|tie-break\w*|
 #: that announces it.
 FRAGMENT_CHARS = 40
 #: "last" as the verb "how long" asks with ("how long does one game last?"), not the word of "the last minute".
-_LAST_ASKED = re.compile(r"(\bhow long (?:does|do|did|will|would|should|can|could)\b[^?.!;]{1,60}?)\s+lasts?\b"
+_LAST_ASKED = re.compile(r"(\bhow long (?:does|do|did|will|would|should|can|could)\b"
+                         r"(?:(?!\b(?:who|that|which|if|when|where|and|or)\b)[^?.!;,]){1,60}?)\s+lasts?\b"
                          r"(?=\s*(?:[?.!,;]|$|for\b|in\b|at\b|under\b))", re.I)
-#: A clause that ends announcing the cases its rule does not apply to ("... unless:", "except when:").
-_EXCEPTIONS_FOLLOW = re.compile(r"\b(?:unless|except(?:\s+(?:when|where|if|that|for|in))?)\s*:\s*$", re.I)
+#: A clause that ends announcing the cases its rule does not apply to ("... unless:", "except in the following
+#: cases:", "with the following exceptions:").
+_EXCEPTIONS_FOLLOW = re.compile(r"\b(?:unless|except)\b[^.:]{0,40}:\s*$|\bexceptions?\s*:\s*$", re.I)
 #: "who serves", "who takes", "who gets": the verb a "who" question asks about.
 _ASKED_VERB = re.compile(r"\bwho (?:(?:has|have|gets?) to |should |must |will |can |may |does )?"
                          r"(?P<verb>(?!is\b|are\b|was\b|gets\b|get\b)[a-z]{3,}s)\b", re.I)
@@ -3136,8 +3138,8 @@ def penalty_stated_first(hits: list[Hit], index: ClauseIndex, query: str = "", d
             # the rule forbids ("No player may leave the player bench ... to enter an altercation"); the
             # clause right after it gives "for a violation of this rule" the penalty (FIRS 6.4.27 E, F)
             return [hits[0], Hit(sib, hits[0].score)] + [h for h in hits[1:] if h.clause.id != sib.id]
-        defined = terms(" ".join(words(top.text)[:2])) if STATES_DEFINITION.search(top.text) else []
-        if defined and defined[0] in terms(sib.text) and states_penalty(sib, index):
+        defined = _defined_term(top.text)
+        if defined and all(t in terms(sib.text) for t in defined) and states_penalty(sib, index):
             # the rule defines the foul, the clause right after gives its penalty ("Fighting is defined as
             # ...", then "A Major Penalty and a Game Misconduct Penalty shall be imposed on any player who
             # starts fighting", FIRS 6.4.19 A, B)
@@ -3151,6 +3153,25 @@ def penalty_stated_first(hits: list[Hit], index: ClauseIndex, query: str = "", d
                 and not (keeper and excludes_goalkeeper(h.clause.text))):
             return [h] + hits[:i] + hits[i + 1:]
     return hits
+
+
+#: A clause that defines a term: "Fighting is defined as ...", "“Spearing” shall mean ...".
+_DEFINED_AS = re.compile(r"^\W*(?:for the purposes? of this (?:rule|section),?\s+)?(?:an?\s+|the\s+)?[\"“']?"
+                         r"(?P<term>[\w' -]{3,40}?)[\"”']?\s+(?:is|are|shall be|will be)\s+defined\s+as\b"
+                         r"|^\W*[\"“'](?P<quoted>[^\"”']{3,40})[\"”']\s+(?:shall\s+)?means?\b", re.I)
+
+
+def _defined_term(text: str) -> list[str]:
+    """The stems of the term a clause defines ("Fighting is defined as ..." -> ["fight"]); [] when it defines
+    none, or only a person ("A player is defined as ...", whom every penalty names)."""
+    from rulebot.search.ranker import ROLES
+
+    m = _DEFINED_AS.search(text)
+    if m is None:
+        return []
+    stems = terms(m.group("term") or m.group("quoted"))
+    people = {t for ws in ROLES.values() for w in ws for t in terms(w)}
+    return [] if not stems or all(t in people for t in stems) else stems
 
 
 #: The clause that gives the penalty for breaking the rule before it ("For a violation of this rule a

@@ -273,7 +273,7 @@ _FOUL = re.compile(
     r"|cross[- ]check(?:s|ed|ing)?|high[- ]stick(?:s|ed|ing)?|board(?:ed|ing)|charg(?:es|ed|ing)(?! (?:out|off) (?:of )?(?:his|her|the|their) (?:crease|net|goal|paint|blue)\b)|elbow(?:s|ed|ing)"
     r"|knee(?:s|d|ing)|rough(?:s|ed|ing)|shov(?:es|ed|ing)|interfer(?:es|ed|ing|ence)|punch(?:es|ed|ing)?|fight(?:s|ing)?|scrap"
     r"|(?:hauled|pulled|dragged|yanked|tackled) (?:him |her |them )?down"
-    r"(?!\s+(?:the |a |his |her |their )?(?:ball|puck|net|mask|jersey|helmet|shorts|socks)\b)|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kick(?:s|ed|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b|\s+off\b|-off\b)(?<!\bis kicked)|checked from behind"
+    r"(?!\s+(?:the |a |his |her |their )?(?:ball|puck|net|mask|jersey|helmet|shorts|socks)\b)|hold(?:s|ing)|held|grab(?:s|bed|bing)?|kicked(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b)(?<!\bis kicked)|kick(?:s|ing)?(?!\s+(?:the\s+|a\s+)?(?:puck|ball|it)\b|\s+off\b|-off\b)|checked from behind"
     r"|hit from behind|check(?:s|ed|ing)?(?: \w+){0,2} from behind|headbutt(?:s|ed|ing)?|head[- ]butt(?:s|ed|ing)?|spit(?:s|ting)?|swear(?:s|ing)?"
     r"|smother(?:s|ed|ing)?|covers the (?:ball|puck)|closes? (?:his|her|their) hand"
     # "defender falls on the puck in his own crease", "throws his stick at the puck": a foul told
@@ -702,10 +702,11 @@ _SAME_IN_BOTH = re.compile(r"\b(?:the same|any different|different)\b(?=[^.?!]{0
 
 
 _LEFT_OF_NAMES = re.compile(
-    r"\b(?:(?:is|are|was)\s+(?:it|they|that|this|those)\s+)?(?:any\s+)?(?:different|the\s+same|same|similar|alike)"
-    r"\s+(?:(?:in|for|between)\s+)?(?:and|or|vs\.?|versus)?\s*(?=[?.!]*\s*$)"
+    r"\b(?:(?:(?:is|are|was)\s+(?:it|they|that|this|those)\s+(?:any\s+)?(?:different|the\s+same|same|similar|alike))"
+    r"|(?:any\s+)?different)\s+(?:(?:in|for|between|than|as)\s+)?(?:and|or|vs\.?|versus|than|as)?\s*(?=[?.!]*\s*$)"
     r"|\b(?:and|or|vs\.?|versus)\s*(?=[?.!]*\s*$)"
-    r"|^\s*(?:do|does|did)\s+(?:and\s+|or\s+)?(?:differ|vary|compare)\s+(?:on|in|about|when it comes to)?\b", re.I)
+    r"|^\s*(?:(?:how|where|why|what)\s+)?(?:do|does|did)\s+(?:and\s+|or\s+)?(?:differ|vary|compare)"
+    r"\s+(?:on|in|about|when it comes to)?\b", re.I)
 
 
 def strip_comparison(question: str) -> str:
@@ -715,6 +716,6 @@ def strip_comparison(question: str) -> str:
     text = _SAME_IN_BOTH.sub(" ", text)
     # ... and what is left of "is it different in FIRS and RHA?", "do FIRS and RHA differ on ..." once the
     # rulebooks' names are read out of it
-    text = _LEFT_OF_NAMES.sub(" ", text)
+    text = _LEFT_OF_NAMES.sub(" ", text) if _LEFT_OF_NAMES.sub(" ", text).strip(" ?.!-") else text
     text = re.sub(r"\b(?:in|across|for|of|between)\s*[?.!]*\s*$", " ", text.strip())
     return re.sub(r"\s+", " ", text).strip(" ?")
