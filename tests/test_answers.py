@@ -4937,3 +4937,11 @@ def test_how_long_keeps_a_last_that_is_no_verb_and_a_term_defined_is_a_foul_not_
     assert _defined_term("Referees are directed by means of signals") == []
     # a game that kicks off starts; a coach kicked off the bench is sent off, as before
     assert fouls_told("how does the contest kick off") == [] and fouls_told("coach got kicked off the bench")
+
+
+def test_how_long_a_class_lasts_quotes_the_sentence_with_its_time():
+    # Youth Cup Penalties 4: "A Match penalty (25 minutes) - ... suspended for the next game as well.", not the
+    # second offence's disqualification after it
+    a = get_searcher().ask("how long is a match penalty", "youth-cup")
+    assert "25 minutes" in a.answer and "suspended for the next game" in a.answer
+    assert "second Match penalty" not in a.answer

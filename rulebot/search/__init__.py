@@ -192,6 +192,8 @@ FRAGMENT_CHARS = 40
 _LAST_ASKED = re.compile(r"(\bhow long (?:does|do|did|will|would|should|can|could)\b"
                          r"(?:(?!\b(?:who|that|which|if|when|where|and|or)\b)[^?.!;,]){1,60}?)\s+lasts?\b"
                          r"(?=\s*(?:[?.!,;]|$|for\b|in\b|at\b|under\b))", re.I)
+#: A time given in a sentence: "(25 minutes)", "2 minute", "90 seconds".
+_TIME_GIVEN = re.compile(r"\b\d+(?:[:.]\d+)?\s*(?:-\s*)?(?:minutes?|mins?|seconds?|secs?)\b|\(\d+\s*\+\s*\d+\)", re.I)
 #: A clause that ends announcing the cases its rule does not apply to ("... unless:", "except in the following
 #: cases:", "with the following exceptions:").
 _EXCEPTIONS_FOLLOW = re.compile(r"\b(?:unless|except)\b[^.:]{0,40}:\s*$|\bexceptions?\s*:\s*$", re.I)
@@ -1963,6 +1965,7 @@ class Searcher:
         lines, hits = [], []
         first = _first_asked(question)
         defines = classify(first).definition
+        asks_time = classify(first).number
         for pc in classes:
             clause = self.index.get(pc.clause_id)
             if clause is None:
@@ -1973,8 +1976,12 @@ class Searcher:
             # bullet after it that the class's account also takes in)
             own = " ".join(x for x in sentences(pc.effect) if x in clause.text) or pc.effect
             # "what is a 'bench minor'?": the sentence that says what it is, which opens its account
+            # ... and "how long is a match penalty?": of the sentences that fit, one that gives the time (Youth
+            # Cup Penalties 4, "A Match penalty (25 minutes) - ... suspended for the next game", not the second
+            # offence's disqualification after it)
+            timed = " ".join(x for x in sentences(normalise_numbers(own)) if _TIME_GIVEN.search(x))
             effect = (next(iter(sentences(normalise_numbers(own))), own) if defines
-                      else best_sentences(normalise_numbers(own), first, limit=1))
+                      else best_sentences(timed if timed and asks_time else normalise_numbers(own), first, limit=1))
             lines.append(f"{name} {pc.name}{dur} — {effect} [{label(self.index, clause)}]")
             hits.append(Hit(clause, 100.0))
         if not hits:
