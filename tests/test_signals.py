@@ -390,3 +390,13 @@ def test_a_signal_asked_as_one_name_or_another_is_not_taken_by_order():
 
     named = get_searcher().signal_named("Is tapping the elbow the signal for slashing or elbowing?", {"firs-2017"})[1]
     assert named is not None and named.name == "Elbowing"
+
+
+def test_arms_crossed_over_the_chest_are_crossed_arms_not_a_hand_across_it(signals):
+    # FIRS Annex B Interference, "Crossed arms with both fists closed in front of the body"; Delay of Game is
+    # one open hand "placed across the chest": "over his chest" says where, not a motion across
+    assert signal_concepts("ref crosses his arms over his chest").get("across") is None
+    found = search_signals(signals, "ref crosses his arms over his chest", 3)
+    assert found[0][0].name == "Interference"
+    assert search_signals(signals, "he puts his open hand across his chest and then extends it", 1)[0][0].name == (
+        "Delay of Game")
