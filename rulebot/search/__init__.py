@@ -1964,8 +1964,7 @@ class Searcher:
         (None when no defining clause is loaded)."""
         lines, hits = [], []
         first = _first_asked(question)
-        defines = classify(first).definition
-        asks_time = classify(first).number
+        asked = classify(first)
         for pc in classes:
             clause = self.index.get(pc.clause_id)
             if clause is None:
@@ -1979,9 +1978,10 @@ class Searcher:
             # ... and "how long is a match penalty?": of the sentences that fit, one that gives the time (Youth
             # Cup Penalties 4, "A Match penalty (25 minutes) - ... suspended for the next game", not the second
             # offence's disqualification after it)
-            timed = " ".join(x for x in sentences(normalise_numbers(own)) if _TIME_GIVEN.search(x))
-            effect = (next(iter(sentences(normalise_numbers(own))), own) if defines
-                      else best_sentences(timed if timed and asks_time else normalise_numbers(own), first, limit=1))
+            said = sentences(normalise_numbers(own))
+            timed = " ".join(x for x in said if _TIME_GIVEN.search(x)) if asked.number else ""
+            effect = (next(iter(said), own) if asked.definition
+                      else best_sentences(timed or normalise_numbers(own), first, limit=1))
             lines.append(f"{name} {pc.name}{dur} — {effect} [{label(self.index, clause)}]")
             hits.append(Hit(clause, 100.0))
         if not hits:
@@ -3170,15 +3170,12 @@ _DEFINED_AS = re.compile(r"^\W*(?:for the purposes? of this (?:rule|section),?\s
 
 def _defined_term(text: str) -> list[str]:
     """The stems of the term a clause defines ("Fighting is defined as ..." -> ["fight"]); [] when it defines
-    none, or only a person ("A player is defined as ...", whom every penalty names)."""
-    from rulebot.search.ranker import ROLES
-
+    none, or only a person ("A player is defined as ...", whom every penalty names: :func:`_role_stems`)."""
     m = _DEFINED_AS.search(text)
     if m is None:
         return []
     stems = terms(m.group("term") or m.group("quoted"))
-    people = {t for ws in ROLES.values() for w in ws for t in terms(w)}
-    return [] if not stems or all(t in people for t in stems) else stems
+    return [] if not stems or all(t in _role_stems() for t in stems) else stems
 
 
 #: The clause that gives the penalty for breaking the rule before it ("For a violation of this rule a

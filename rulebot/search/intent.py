@@ -716,6 +716,7 @@ def strip_comparison(question: str) -> str:
     text = _SAME_IN_BOTH.sub(" ", text)
     # ... and what is left of "is it different in FIRS and RHA?", "do FIRS and RHA differ on ..." once the
     # rulebooks' names are read out of it
-    text = _LEFT_OF_NAMES.sub(" ", text) if _LEFT_OF_NAMES.sub(" ", text).strip(" ?.!-") else text
+    left = _LEFT_OF_NAMES.sub(" ", text)
+    text = left if left.strip(" ?.!-") else text
     text = re.sub(r"\b(?:in|across|for|of|between)\s*[?.!]*\s*$", " ", text.strip())
     return re.sub(r"\s+", " ", text).strip(" ?")
