@@ -4945,3 +4945,32 @@ def test_how_long_a_class_lasts_quotes_the_sentence_with_its_time():
     a = get_searcher().ask("how long is a match penalty", "youth-cup")
     assert "25 minutes" in a.answer and "suspended for the next game" in a.answer
     assert "second Match penalty" not in a.answer
+
+
+def test_a_miss_is_an_attempt_and_still_a_penalty_asks_the_call():
+    # FIRS 6.4.31 A "A Double Minor Penalty shall be imposed on a player who spears or attempts to spear", before
+    # 6.4.31 B NOTE's definition of spearing
+    assert classify("Is it still a penalty if he didn't even touch him?").penalty
+    assert classify("Does a miss like that still get punished, and how heavily?").penalty
+    assert not classify("how hard can a goalie hold the puck").penalty
+    a = get_searcher().ask("A kid tried to jab another kid with the pointy end of his blade but totally missed him. "
+                           "Is it still a penalty if he didn't even touch him?", "firs-2017")
+    assert a.citations[0].rule == "6.4.31 A" and "double minor" in a.answer.lower()
+
+
+def test_what_a_gesture_stands_for_and_what_goal_judges_do_with_their_arms_ask_a_signal():
+    assert classify("A chop of the free hand across the forearm of the whistle hand meant slashing. "
+                    "Is that still what that gesture stands for?").signal
+    assert classify("What should the goal judges do with their arms when the puck goes all the way in?").signal
+    assert not classify("What does he stand for in the face-off?").signal
+    a = get_searcher().ask("I'm letting two campers be goal judges behind the nets. What should they do with "
+                           "their arms when the puck goes all the way in?", "firs-2017")
+    # FIRS 4.6 D: "To extend both hands above the head when the puck has completely crossed the goal line"
+    assert any("completely crossed the goal line" in c.text for c in a.citations[:3])
+
+
+def test_bleeding_the_clock_is_stalling_not_an_injury():
+    a = get_searcher().ask("Our goalie keeps lying on every puck to bleed the clock. The ref has already "
+                           "warned her once. If she does it again, what's the consequence?", "rha")
+    # RHA 617 (b): "after an initial warning by the Referees, a goaltender that holds the puck unnecessarily ..."
+    assert any("initial warning" in c.text for c in a.citations[:3])

@@ -45,6 +45,11 @@ _ASKS_GESTURE = re.compile(
     # "what the ref does with his arms when he calls slashing"
     r"|\bwhat (?:does |do )?(?:the |a |my |our )?(?:ref|referee|official|linesman)s? (?:does|do|doing) with "
     r"(?:his|her|their) (?:arms?|hands?)\b"
+    # "is that still what that gesture stands for?"
+    r"|\bwhat (?:that|this|the|his|her) (?:gesture|hand sign|arm sign|motion) (?:\w+ )?(?:stands? for|means?)\b"
+    # "what should the goal judges do with their arms when it goes in?"
+    r"|\bwhat (?:should|must|would|will|do|does|did) (?:he|she|they|i|we|you|(?:the |a |my |our )?(?:ref|referee|official"
+    r"|linesman|goal judge|judge)s?) do with (?:his|her|their|my|your|our) (?:arms?|hands?)\b"
     # not what goes up on a clock or board ("what do I put up on the penalty clock?")
     r"|\bwhat (?:do|should|will|would) (?:you|i|we|they)(?: two| both| guys)? (?:show|put up)\b"
     r"(?!\s+on\s+(?:the\s+|my\s+)?(?:\w+\s+){0,2}(?:clock|board|scoreboard|sheet|screen)s?\b)"
@@ -57,6 +62,7 @@ _ASKS_GESTURE = re.compile(
 #: After a gesture is told, "what's it mean?", "tell the table what that means", "what has he got?", "what am I
 #: calling?".
 _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s|s| is| does| do)? (?:it|that|this)(?: one)? means?\b|\bwhat (?:that|it|this) means\b"
+                            r"|\bwhat (?:that|it|this) (?:\w+ )?stands? for\b"
                             r"|\bwhat(?:'s| is| was) (?:he|she) (?:calling|telling|saying|showing|signall?ing|indicating)\b"
                             r"|\bwhat am i (?:calling|telling|saying|showing|signall?ing|indicating)\b"
                             r"|\bwhat (?:has|have|did) (?:he|she|they|you|my partner) (?:got|get)\b", re.I)
@@ -217,7 +223,9 @@ CALL_ASKED = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:(?:penalty|penalties)(?! (?:box|bench|timekeeper|time keeper|shot|kill))"
     r"|call|code|punishment|sanction)"
     r"|penalty (?:for|is(?! (?:called|assessed|given|served|signall?ed|imposed|over|up|done|expired|coming)\b)|code)"
-    r"|penalty and how|is (?:it|that|this) a penalty|anything for (?:that|it|this)"
+    r"|penalty and how|is (?:it|that|this) (?:still |even |really |actually |always |ever )?a penalty|anything for (?:that|it|this)"
+    # "does a miss like that still get punished, and how heavily?"
+    r"|\b(?:gets?|getting|got|be|being) punished\b|\bhow (?:heavily|harshly|severely|hard)\b(?! (?:can|may|is|are|does|do)\b)"
     r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess)"
     # ... and as asked in a second language: "What I give?", "What I can give him?", "which penalty I give?"
     r"|(?:what|which penalty|which call) (?:i|we) (?:can |must |should |have to )?(?:call|give|assess)"
