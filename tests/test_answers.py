@@ -4947,29 +4947,36 @@ def test_how_long_a_class_lasts_quotes_the_sentence_with_its_time():
     assert "second Match penalty" not in a.answer
 
 
-def test_a_miss_is_an_attempt_and_still_a_penalty_asks_the_call():
+def test_still_a_penalty_and_how_heavily_punished_ask_the_call():
     # FIRS 6.4.31 A "A Double Minor Penalty shall be imposed on a player who spears or attempts to spear", before
     # 6.4.31 B NOTE's definition of spearing
     assert classify("Is it still a penalty if he didn't even touch him?").penalty
     assert classify("Does a miss like that still get punished, and how heavily?").penalty
-    assert not classify("how hard can a goalie hold the puck").penalty
+    for q in ("How hard must the puck be?", "How heavily padded must the goalie be?",
+              "Is it still a penalty box if it has no door?",
+              "Is it still a penalty shot if the goalie moves off his line early?"):
+        assert not classify(q).penalty, q
     a = get_searcher().ask("A kid tried to jab another kid with the pointy end of his blade but totally missed him. "
                            "Is it still a penalty if he didn't even touch him?", "firs-2017")
     assert a.citations[0].rule == "6.4.31 A" and "double minor" in a.answer.lower()
 
 
 def test_what_a_gesture_stands_for_and_what_goal_judges_do_with_their_arms_ask_a_signal():
-    assert classify("A chop of the free hand across the forearm of the whistle hand meant slashing. "
-                    "Is that still what that gesture stands for?").signal
+    assert classify("What does that gesture stand for? The ref patted his head.").signal
     assert classify("What should the goal judges do with their arms when the puck goes all the way in?").signal
-    assert not classify("What does he stand for in the face-off?").signal
+    # someone else's hands, or no official named, is no signal asked
+    for q in ("What should he do with his hands if his stick breaks?",
+              "Player grabs my arm. What do I do with my hands?",
+              "What does he stand for in the face-off?"):
+        assert not classify(q).signal, q
     a = get_searcher().ask("I'm letting two campers be goal judges behind the nets. What should they do with "
                            "their arms when the puck goes all the way in?", "firs-2017")
     # FIRS 4.6 D: "To extend both hands above the head when the puck has completely crossed the goal line"
     assert any("completely crossed the goal line" in c.text for c in a.citations[:3])
 
 
-def test_bleeding_the_clock_is_stalling_not_an_injury():
+def test_bleeding_the_clock_also_reaches_stalling():
+    # "bleed" still reads as blood too (RHA 206 (g)); the phrase adds the stalling goalie's rule
     a = get_searcher().ask("Our goalie keeps lying on every puck to bleed the clock. The ref has already "
                            "warned her once. If she does it again, what's the consequence?", "rha")
     # RHA 617 (b): "after an initial warning by the Referees, a goaltender that holds the puck unnecessarily ..."

@@ -40,16 +40,15 @@ _WHAT_IT_SAYS = re.compile(r"\bwhat(?:'s|s| is| does| do)? (?:he|she|they|that|t
 #: show the bench?", "what penalty am I showing?"): a signal question, whatever else the story tells.
 _ASKS_GESTURE = re.compile(
     r"\bwhat(?:'s| is| does| do)? (?:the|that|this|his|her|my|your) (?:raised )?(?:arm|arms|hand|hands|gesture|motion)"
-    r" (?:mean|means|say|says|tell|tells)\b"
+    r" (?:mean|means|say|says|tell|tells|stands? for)\b"
     r"|\bwhich (?:arm|hand)\b"
     # "what the ref does with his arms when he calls slashing"
     r"|\bwhat (?:does |do )?(?:the |a |my |our )?(?:ref|referee|official|linesman)s? (?:does|do|doing) with "
     r"(?:his|her|their) (?:arms?|hands?)\b"
-    # "is that still what that gesture stands for?"
-    r"|\bwhat (?:that|this|the|his|her) (?:gesture|hand sign|arm sign|motion) (?:\w+ )?(?:stands? for|means?)\b"
     # "what should the goal judges do with their arms when it goes in?"
-    r"|\bwhat (?:should|must|would|will|do|does|did) (?:he|she|they|i|we|you|(?:the |a |my |our )?(?:ref|referee|official"
-    r"|linesman|goal judge|judge)s?) do with (?:his|her|their|my|your|our) (?:arms?|hands?)\b"
+    # (an official's: "Player grabs my arm. What do I do with my hands?" asks the call)
+    r"|\bwhat (?:should|must|would|will) (?:the |a |my |our )?(?:ref|referee|official|linesman|goal judge|judge)s? "
+    r"do with (?:his|her|their) (?:arms?|hands?)\b"
     # not what goes up on a clock or board ("what do I put up on the penalty clock?")
     r"|\bwhat (?:do|should|will|would) (?:you|i|we|they)(?: two| both| guys)? (?:show|put up)\b"
     r"(?!\s+on\s+(?:the\s+|my\s+)?(?:\w+\s+){0,2}(?:clock|board|scoreboard|sheet|screen)s?\b)"
@@ -61,6 +60,11 @@ _ASKS_GESTURE = re.compile(
     r"head|hip|chest|shoulder|forearm)s?\b", re.I)
 #: After a gesture is told, "what's it mean?", "tell the table what that means", "what has he got?", "what am I
 #: calling?".
+#: "What should they do with their arms?" (goal judges named before it): what an official shows, asked of a
+#: pronoun, read with :data:`_OFFICIAL_NAMED` (not "what should he do with his hands if his stick breaks?").
+_PRONOUN_ARMS = re.compile(r"\bwhat (?:should|must|would|will) (?:he|she|they) do with (?:his|her|their) (?:arms?|hands?)\b",
+                           re.I)
+_OFFICIAL_NAMED = re.compile(r"\b(?:goal judge|referee|ref|linesman|linesperson|official)s?\b", re.I)
 _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s|s| is| does| do)? (?:it|that|this)(?: one)? means?\b|\bwhat (?:that|it|this) means\b"
                             r"|\bwhat (?:that|it|this) (?:\w+ )?stands? for\b"
                             r"|\bwhat(?:'s| is| was) (?:he|she) (?:calling|telling|saying|showing|signall?ing|indicating)\b"
@@ -223,9 +227,11 @@ CALL_ASKED = re.compile(
     r"\b(?:what(?:'s| is| are)? (?:the )?(?:(?:penalty|penalties)(?! (?:box|bench|timekeeper|time keeper|shot|kill))"
     r"|call|code|punishment|sanction)"
     r"|penalty (?:for|is(?! (?:called|assessed|given|served|signall?ed|imposed|over|up|done|expired|coming)\b)|code)"
-    r"|penalty and how|is (?:it|that|this) (?:still |even |really |actually |always |ever )?a penalty|anything for (?:that|it|this)"
-    # "does a miss like that still get punished, and how heavily?"
-    r"|\b(?:gets?|getting|got|be|being) punished\b|\bhow (?:heavily|harshly|severely|hard)\b(?! (?:can|may|is|are|does|do)\b)"
+    r"|penalty and how|is (?:it|that|this) (?:still |even |really |actually |always |ever )?a penalty"
+    r"(?! (?:box|bench|shot|kill|timekeeper)\b)|anything for (?:that|it|this)"
+    # "does a miss like that still get punished, and how heavily?" (not "how heavily padded must he be?")
+    r"|\b(?:gets?|getting|got|be|being) punished\b"
+    r"|\bhow (?:heavily|harshly|severely)\b(?=\s*(?:[?.!]|$)|\s+(?:\w+\s+){0,3}(?:punish|penali[sz]|sanction|dealt))"
     r"|what (?:do|should|can|would) (?:i|we|you) (?:call|give|hand out|assess)"
     # ... and as asked in a second language: "What I give?", "What I can give him?", "which penalty I give?"
     r"|(?:what|which penalty|which call) (?:i|we) (?:can |must |should |have to )?(?:call|give|assess)"
@@ -585,7 +591,7 @@ def classify(question: str) -> Intent:
               # table what that means")
               or (body and gesture >= 2 and bool(has(_WHAT_IT_MEANS)) and not has(_HURT)
                   and not has(_FOUL)))
-    asks_gesture = bool(has(_ASKS_GESTURE))
+    asks_gesture = bool(has(_ASKS_GESTURE) or (has(_PRONOUN_ARMS) and has(_OFFICIAL_NAMED)))
     if signal and has(_COUNTS_AS) and not asks_signal:
         signal = False  # "What exactly counts as hooking? I just had my blade on his hip": a foul told
     signal = signal or asks_gesture
