@@ -126,3 +126,15 @@ def test_penalties_of_a_rulebook_with_only_classes_points_to_them():
     done = rulebot("penalties", "--ruleset", "youth-cup")
     assert done.returncode != 0 and "--classes --ruleset youth-cup" in done.stderr
     assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
+
+
+def test_the_classes_table_keeps_the_effect_readable_in_80_columns():
+    import os
+
+    done = subprocess.run([sys.executable, "-m", "rulebot", "penalties", "--classes"], capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "COLUMNS": "80"})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    # ball hockey 23's effect reads as a line of words, not one word a line
+    assert any("Penalties are 1 minute" in line for line in lines)

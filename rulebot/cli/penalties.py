@@ -129,11 +129,13 @@ def _print_classes(index, classes) -> None:
     from rulebot.cli.render import console
 
     table = Table(header_style="bold")
-    table.add_column("ruleset", style="dim")
-    table.add_column("class")
-    table.add_column("duration", no_wrap=True)
-    table.add_column("rule", style="cyan", no_wrap=True)
-    table.add_column("what it does")
+    # the effect is what is read: the other columns stay narrow, so it keeps a readable width in an
+    # 80-column terminal
+    table.add_column("ruleset", style="dim", max_width=9)
+    table.add_column("class", max_width=12)
+    table.add_column("duration", max_width=10)
+    table.add_column("rule", style="cyan", max_width=9)
+    table.add_column("what it does", ratio=1)
     for pc in classes:
         rs = index.rulesets.get(pc.ruleset)
         duration = pc.duration_label or "—"
