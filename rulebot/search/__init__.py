@@ -288,9 +288,6 @@ OTHERS_SHARE = 0.5
 #: A signal-search score (0..1) above which a gesture question is answered with that signal.
 from rulebot.signals import MIN_SCORE as SIGNAL_MIN_SCORE  # noqa: E402
 
-#: The body's words as terms (:data:`rulebot.search.intent.BODY`): a gesture's parts, not what it means.
-_BODY_TERMS = frozenset(t for w in BODY for t in terms(w))
-
 #: A signal search score only a signal named in the question reaches: its name adds 1.0 to the 0..1 of
 #: its description (:func:`rulebot.signals.search_signals`).
 NAMED_SIGNAL_SCORE = 1.0
@@ -1822,11 +1819,7 @@ class Searcher:
         a rule that tells a signal ("shall signify the calling of a delayed penalty", FIRS 6.3 B)."""
         if hit.clause.kind == "signal":
             said = set(terms(question)).union(*(terms(p) for p in load_synonyms().expansions(words(question))))
-            named = set(terms(hit.clause.title))
-            # a body part of the gesture told is no meaning named ("makes a T with his hands" is no Hand
-            # Pass), unless the signal's name is body parts only (Elbowing)
-            body = {t for t in named if t in _BODY_TERMS}
-            return bool((named - body if named - body else named) & said)
+            return bool(set(terms(hit.clause.title)) & said)
         return bool(_SIGNALS_TOLD.search(hit.clause.text))
 
     def gesture_item_matched(self, hits: list[Hit], question: str, depth: int = 3) -> list[Hit]:
