@@ -4981,3 +4981,13 @@ def test_bleeding_the_clock_also_reaches_stalling():
                            "warned her once. If she does it again, what's the consequence?", "rha")
     # RHA 617 (b): "after an initial warning by the Referees, a goaltender that holds the puck unnecessarily ..."
     assert any("initial warning" in c.text for c in a.citations[:3])
+
+
+def test_a_t_made_with_the_hands_is_the_timeout_and_a_hand_pushed_out_still_the_hand_pass():
+    # FIRS Annex B: Timeout "Using both hands form a “T’ in front of the chest"; Hand Pass "The non-whistle hand
+    # with and open palm pushed out away from the body"
+    s = get_searcher()
+    assert s.ask("ref makes a T with his hands", "firs-2017").citations[0].rule in ("Annex B Timeout",
+                                                                                   "Annex B Unsportsmanlike")
+    for q in ("ref moved his hand out away from his body", "ref sticks his hand out"):
+        assert s.ask(q, "firs-2017").citations[0].rule == "Annex B Hand Pass", q

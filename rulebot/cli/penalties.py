@@ -122,6 +122,10 @@ def _print_infractions(index, infs, show_ruleset: bool) -> None:
                   f"{escape(', '.join(inf.missing_refs))} in this rulebook")
 
 
+#: Terminal columns from which the classes table's short columns are no longer capped.
+WIDE_TERMINAL = 110
+
+
 def _print_classes(index, classes) -> None:
     from rich.markup import escape
     from rich.table import Table
@@ -129,12 +133,13 @@ def _print_classes(index, classes) -> None:
     from rulebot.cli.render import console
 
     table = Table(header_style="bold")
-    # the effect is what is read: the other columns stay narrow, so it keeps a readable width in an
-    # 80-column terminal
-    table.add_column("ruleset", style="dim", max_width=9)
-    table.add_column("class", max_width=12)
-    table.add_column("duration", max_width=10)
-    table.add_column("rule", style="cyan", max_width=9)
+    # the effect is what is read: in a narrow terminal (80 columns) the other columns are capped so it keeps
+    # a readable width; in a wide one they take what they need
+    narrow = console().width < WIDE_TERMINAL
+    table.add_column("ruleset", style="dim", max_width=9 if narrow else 12)
+    table.add_column("class", max_width=12 if narrow else 16)
+    table.add_column("duration", max_width=10 if narrow else None, no_wrap=not narrow)
+    table.add_column("rule", style="cyan", max_width=9 if narrow else None, no_wrap=not narrow)
     table.add_column("what it does", ratio=1)
     for pc in classes:
         rs = index.rulesets.get(pc.ruleset)
