@@ -58,13 +58,13 @@ _ASKS_GESTURE = re.compile(
     # of his body. Which penalty goes on the game sheet?")
     r"|\b(?:ref|referee|official|linesman|partner)s?\b[^.?!]{0,30}\b(?:his|her) own (?:wrist|arm|hand|elbow|knee|"
     r"head|hip|chest|shoulder|forearm)s?\b", re.I)
-#: After a gesture is told, "what's it mean?", "tell the table what that means", "what has he got?", "what am I
-#: calling?".
 #: "What should they do with their arms?" (goal judges named before it): what an official shows, asked of a
-#: pronoun, read with :data:`_OFFICIAL_NAMED` (not "what should he do with his hands if his stick breaks?").
+#: pronoun, when the question names an official (:data:`_OFFICIAL`; not "what should he do with his hands if his
+#: stick breaks?").
 _PRONOUN_ARMS = re.compile(r"\bwhat (?:should|must|would|will) (?:he|she|they) do with (?:his|her|their) (?:arms?|hands?)\b",
                            re.I)
-_OFFICIAL_NAMED = re.compile(r"\b(?:goal judge|referee|ref|linesman|linesperson|official)s?\b", re.I)
+#: After a gesture is told, "what's it mean?", "tell the table what that means", "what has he got?", "what am I
+#: calling?".
 _WHAT_IT_MEANS = re.compile(r"\bwhat(?:'s|s| is| does| do)? (?:it|that|this)(?: one)? means?\b|\bwhat (?:that|it|this) means\b"
                             r"|\bwhat (?:that|it|this) (?:\w+ )?stands? for\b"
                             r"|\bwhat(?:'s| is| was) (?:he|she) (?:calling|telling|saying|showing|signall?ing|indicating)\b"
@@ -591,7 +591,7 @@ def classify(question: str) -> Intent:
               # table what that means")
               or (body and gesture >= 2 and bool(has(_WHAT_IT_MEANS)) and not has(_HURT)
                   and not has(_FOUL)))
-    asks_gesture = bool(has(_ASKS_GESTURE) or (has(_PRONOUN_ARMS) and has(_OFFICIAL_NAMED)))
+    asks_gesture = bool(has(_ASKS_GESTURE) or (has(_PRONOUN_ARMS) and wset & _OFFICIAL))
     if signal and has(_COUNTS_AS) and not asks_signal:
         signal = False  # "What exactly counts as hooking? I just had my blade on his hip": a foul told
     signal = signal or asks_gesture
